@@ -1,0 +1,35 @@
+// Derives the document Prism serves from the bundled description.
+//
+// Prism ignores the path part of server URLs, so a resource path written `/monitors` under the server
+// `https://host/api` would be served at `/monitors`. The mock document writes every resource path with its
+// `/api` root (`/api/monitors`) and keeps the identity-provider paths (those with their own servers) at the
+// host's root, which gives the URL shape of a real data center: API root `http://host:port/api`, identity
+// provider `http://host:port`.
+//
+// Prism checks an OAuth 2.0 requirement as `Authorization: Bearer ...`, which this API never sends; the
+// header scheme ServiceOAuthToken (the `Authorization` header must be present) is what the mock enforces.
+
+type Json = Record<string, any>;
+
+export const apiRoot = '/api';
+
+export function mockDocument(bundle: Json): Json {
+  const document: Json = structuredClone(bundle);
+  const paths: Json = {};
+  for (const [route, item] of Object.entries<Json>(document.paths)) {
+    const onIdentityProvider = Array.isArray(item.servers);
+    delete item.servers;
+    for (const operation of Object.values<Json>(item)) {
+      if (operation && Array.isArray(operation.security)) {
+        operation.security = operation.security.map((requirement: Json) => {
+          const { ServiceOAuth2: _scopes, ...rest } = requirement;
+          return rest;
+        });
+      }
+    }
+    paths[onIdentityProvider ? route : `${apiRoot}${route}`] = item;
+  }
+  document.paths = paths;
+  document.servers = [{ url: '/', description: 'The mock: API root under /api, identity provider at the root.' }];
+  return document;
+}

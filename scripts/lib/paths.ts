@@ -1,0 +1,22 @@
+// Where things live, relative to the repository root, so that every script and test agrees.
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const specRoot = path.join(root, 'openapi', 'openapi.yaml');
+export const generatedDir = path.join(root, 'generated');
+export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+/** The files of the generated/ folder, by role, inside a chosen output folder. */
+export function outputs(dir: string = generatedDir) {
+  return {
+    dir,
+    bundleYaml: path.join(dir, 'openapi.yaml'),
+    bundleJson: path.join(dir, 'openapi.json'),
+    mockDocument: path.join(dir, 'mock', 'openapi.json'),
+    types: path.join(dir, 'types.ts'),
+    constants: path.join(dir, 'constants.ts'),
+    client: path.join(dir, 'client.ts'),
+    docs: path.join(dir, 'docs', 'index.html'),
+  };
+}
