@@ -419,11 +419,8 @@ export interface components {
         };
         /** Monitor type entry */
         MonitorTypeEntry: {
-            /**
-             * @description Monitor type ID (see `MonitorType` for the known IDs).
-             * @example URL
-             */
-            id: string;
+            /** @description Monitor type ID. The list is open; the API may return IDs beyond the known ones. */
+            id: components["schemas"]["MonitorType"];
             /**
              * @description Name of the monitor type.
              * @example Website
@@ -543,6 +540,2174 @@ export interface components {
          * @example 700000123
          */
         Zaaid: string;
+        /**
+         * APM agent type
+         * @description Type of an application performance monitoring agent.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"JAVA"` | Java | JAVA |
+         *     | `"DOTNET"` | DotNet | DOTNET |
+         *     | `"DOTNET_SERVICE"` | DotNetService | DOTNET_SERVICE |
+         *     | `"DOTNET_DESKTOP"` | DotNetDesktop | DOTNET_DESKTOP |
+         *     | `"DOTNET_AZURE_APP_SERVICE"` | DotNetAzureAppService | DOTNET_AZURE_APP_SERVICE |
+         *     | `"DOTNET_CORE"` | DotNetCore | DOTNET_CORE |
+         *     | `"PHP"` | Php | PHP (Linux) |
+         *     | `"PHP_WINDOWS"` | PhpWindows | PHP_WINDOWS |
+         *     | `"RUBY"` | Ruby | RUBY |
+         *     | `"NODEJS"` | NodeJs | NODEJS |
+         * @enum {string}
+         */
+        ApmAgentType: "JAVA" | "DOTNET" | "DOTNET_SERVICE" | "DOTNET_DESKTOP" | "DOTNET_AZURE_APP_SERVICE" | "DOTNET_CORE" | "PHP" | "PHP_WINDOWS" | "RUBY" | "NODEJS";
+        /**
+         * APM resource type
+         * @description Resource type of application performance monitoring. Not the same list as the other resource types (`AutomationResourceType`, `ItAutomationResourceType`, `MonitorGroupResourceType`).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"app"` | Application | Application |
+         *     | `"ins"` | Instance | Instance |
+         * @enum {string}
+         */
+        ApmResourceType: "app" | "ins";
+        /**
+         * Geographic map attribute
+         * @description Attribute of the geographic map.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"responsetime"` | ResponseTime | responsetime |
+         *     | `"apdex"` | Apdex | apdex |
+         *     | `"errCnt"` | ErrCnt | errCnt |
+         *     | `"pageViews"` | PageViews | pageViews |
+         * @enum {string}
+         */
+        ApmGeoMapAttribute: "responsetime" | "apdex" | "errCnt" | "pageViews";
+        /**
+         * Web transaction attribute
+         * @description Attribute of web transactions; web transactions also have `apdex`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"avgrt"` | AvgRt | avgrt |
+         *     | `"errors"` | Errors | errors |
+         *     | `"throughput"` | Throughput | throughput |
+         *     | `"totalrt"` | TotalRt | totalrt |
+         *     | `"apdex"` | Apdex | apdex |
+         * @enum {string}
+         */
+        ApmWebTransactionAttribute: "avgrt" | "errors" | "throughput" | "totalrt" | "apdex";
+        /**
+         * Background transaction attribute
+         * @description Attribute of background transactions.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"avgrt"` | AvgRt | avgrt |
+         *     | `"errors"` | Errors | errors |
+         *     | `"throughput"` | Throughput | throughput |
+         *     | `"totalrt"` | TotalRt | totalrt |
+         * @enum {string}
+         */
+        ApmBackgroundTransactionAttribute: "avgrt" | "errors" | "throughput" | "totalrt";
+        /**
+         * Database operation attribute
+         * @description Attribute of database operations.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"avgrt"` | AvgRt | avgrt |
+         *     | `"errors"` | Errors | errors |
+         *     | `"throughput"` | Throughput | throughput |
+         *     | `"totalrt"` | TotalRt | totalrt |
+         * @enum {string}
+         */
+        ApmDatabaseOperationAttribute: "avgrt" | "errors" | "throughput" | "totalrt";
+        /**
+         * Transaction type
+         * @description Kind of application transaction. The transaction constants of traces are the same.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"txn"` | Web | web |
+         *     | `"bgtxn"` | Background | background |
+         *     | `"db"` | DatabaseOperation | database operation |
+         * @enum {string}
+         */
+        ApmTransactionType: "txn" | "bgtxn" | "db";
+        /**
+         * Transaction attribute
+         * @description Attribute of a transaction; `apdex` applies only to web transactions (`txn`).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"apdex"` | Apdex | apdex (only for txn) |
+         *     | `"avgrt"` | AvgRt | avgrt |
+         *     | `"errors"` | Errors | errors |
+         *     | `"throughput"` | Throughput | throughput |
+         *     | `"totalrt"` | TotalRt | totalrt |
+         * @enum {string}
+         */
+        ApmTransactionAttribute: "apdex" | "avgrt" | "errors" | "throughput" | "totalrt";
+        /**
+         * Graph
+         * @description Graph (application performance monitoring).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"apdex"` | Apdex | apdex |
+         *     | `"rtandthroughput"` | RtAndThroughput | rtandthroughput |
+         *     | `"components"` | Components | components |
+         *     | `"rtbycomponents"` | RtByComponents | rtbycomponents |
+         *     | `"throughput"` | Throughput | throughput |
+         *     | `"avgrt"` | AvgRt | avgrt |
+         * @enum {string}
+         */
+        ApmGraph: "apdex" | "rtandthroughput" | "components" | "rtbycomponents" | "throughput" | "avgrt";
+        /**
+         * Graph for a particular transaction
+         * @description Graph of one transaction. Each graph applies only to some transaction types (`ApmTransactionType`), listed in the meanings and in `x-transaction-types`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"rtandthroughput"` | RtAndThroughput | rtandthroughput (txn, bgtxn, db) |
+         *     | `"components"` | Components | components (txn, bgtxn) |
+         *     | `"rtbycomponents"` | RtByComponents | rtbycomponents (bgtxn) |
+         *     | `"throughputbycaller"` | ThroughputByCaller | throughputbycaller (db) |
+         *     | `"throughput"` | Throughput | throughput (db) |
+         *     | `"avgrt"` | AvgRt | avgrt (db) |
+         * @enum {string}
+         */
+        ApmTransactionGraph: "rtandthroughput" | "components" | "rtbycomponents" | "throughputbycaller" | "throughput" | "avgrt";
+        /**
+         * Database operation graph
+         * @description Graph of a database operation.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"avgrt"` | AvgRt | avgrt |
+         *     | `"rtandthroughput"` | RtAndThroughput | rtandthroughput |
+         *     | `"throughput"` | Throughput | throughput |
+         * @enum {string}
+         */
+        ApmDatabaseOperationGraph: "avgrt" | "rtandthroughput" | "throughput";
+        /**
+         * Traces list attribute
+         * @description Attribute of a list of traces.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"avgrt"` | AvgRt | avgrt |
+         *     | `"cpu"` | Cpu | cpu |
+         *     | `"exe"` | Exe | exe |
+         *     | `"ext"` | Ext | ext |
+         *     | `"sql"` | Sql | sql |
+         * @enum {string}
+         */
+        ApmTraceListAttribute: "avgrt" | "cpu" | "exe" | "ext" | "sql";
+        /**
+         * Check interval
+         * @description Main check interval of a monitor, in minutes. Some monitor types cannot use the shortest intervals: URL-SEQ, REALBROWSER, SMTP, HOMEPAGE and FTP are not supported at 1 and 3 minutes, SMTP and HOMEPAGE not at 5 and 10 minutes; every monitor type is supported from 15 minutes up. `x-unsupported-monitor-types` maps each interval to the monitor type IDs (`KnownMonitorType`) it does not support.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | OneMinute | 1 minute |
+         *     | `3` | ThreeMinutes | 3 minutes |
+         *     | `5` | FiveMinutes | 5 minutes |
+         *     | `10` | TenMinutes | 10 minutes |
+         *     | `15` | FifteenMinutes | 15 minutes |
+         *     | `20` | TwentyMinutes | 20 minutes |
+         *     | `30` | ThirtyMinutes | 30 minutes |
+         *     | `60` | OneHour | 60 minutes |
+         *     | `120` | TwoHours | 120 minutes |
+         *     | `180` | ThreeHours | 180 minutes |
+         *     | `360` | SixHours | 360 minutes |
+         *     | `1440` | OneDay | 1440 minutes |
+         * @enum {integer}
+         */
+        CheckInterval: 1 | 3 | 5 | 10 | 15 | 20 | 30 | 60 | 120 | 180 | 360 | 1440;
+        /**
+         * Secondary location check interval
+         * @description Check interval of the secondary locations of a monitor, in milliseconds.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `60000` | OneMinute | 1 min |
+         *     | `180000` | ThreeMinutes | 3 min |
+         *     | `300000` | FiveMinutes | 5 min |
+         *     | `600000` | TenMinutes | 10 min |
+         *     | `900000` | FifteenMinutes | 15 min |
+         *     | `1800000` | ThirtyMinutes | 30 min |
+         *     | `3600000` | OneHour | 1 hr |
+         *     | `10800000` | ThreeHours | 3 hr |
+         *     | `21600000` | SixHours | 6 hr |
+         *     | `86400000` | OneDay | 1 day |
+         * @enum {integer}
+         */
+        SecondaryCheckInterval: 60000 | 180000 | 300000 | 600000 | 900000 | 1800000 | 3600000 | 10800000 | 21600000 | 86400000;
+        /**
+         * Discover service ID
+         * @description Cloud service whose resources are discovered and monitored. Not the same list as `DiscoverChildTypeId`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | EC2Instance | EC2 Instance |
+         *     | `2` | RDSInstance | RDS Instance |
+         *     | `3` | S3 | S3 |
+         *     | `4` | DynamoDB | DynamoDB |
+         *     | `5` | SNSTopic | SNS Topic |
+         *     | `6` | ElasticLoadBalancer | Elastic Load Balancer |
+         *     | `8` | ElastiCache | ElastiCache |
+         *     | `11` | LambdaFunction | Lambda Function |
+         *     | `14` | CloudFrontDistribution | CloudFront Distribution |
+         *     | `15` | SQS | SQS |
+         *     | `16` | ElasticBeanstalk | Elastic Beanstalk |
+         *     | `17` | KinesisDataStream | Kinesis Data Stream |
+         *     | `18` | KinesisFirehose | Kinesis Firehose |
+         *     | `19` | KinesisAnalytics | Kinesis Analytics |
+         *     | `20` | KinesisVideoStream | Kinesis Video Stream |
+         *     | `21` | DirectConnect | Direct Connect |
+         *     | `22` | VPCVPN | VPC-VPN |
+         *     | `23` | APIGatewayStage | API Gateway stage |
+         *     | `25` | ElasticContainerService | Elastic Container Service |
+         *     | `27` | Redshift | Redshift |
+         *     | `29` | ElasticFileSystem | Elastic File System |
+         *     | `30` | SimpleEmailService | Simple Email Service |
+         *     | `31` | StepFunctionStateMachine | Step Function State Machine |
+         *     | `32` | WebApplicationFirewall | Web Application Firewall |
+         *     | `33` | CloudSearchDomain | CloudSearch Domain |
+         *     | `34` | KeyManagementService | Key Management Service |
+         *     | `35` | Route53 | Route 53 |
+         *     | `39` | Elasticsearch | Elasticsearch |
+         *     | `40` | NATGateway | NAT Gateway |
+         *     | `41` | ElasticMapReduce | Elastic MapReduce |
+         *     | `42` | WorkSpace | WorkSpace |
+         *     | `43` | EC2AutoScalingGroup | EC2 Auto Scaling Group |
+         *     | `45` | Neptune | Neptune |
+         *     | `46` | CertificateManager | Certificate Manager |
+         *     | `47` | LightsailInstance | Lightsail Instance |
+         *     | `48` | MQ | MQ |
+         *     | `49` | EKS | EKS |
+         *     | `53` | LightsailDatabase | Lightsail Database |
+         *     | `56` | StorageGateway | Storage Gateway |
+         *     | `57` | StorageGatewayFileShare | Storage Gateway File Share |
+         *     | `58` | StorageGatewayVolume | Storage Gateway Volume |
+         *     | `59` | LightsailLoadBalancer | Lightsail Load Balancer |
+         *     | `60` | Guardduty | Guardduty |
+         *     | `61` | TransitGateway | Transit Gateway |
+         *     | `62` | DirectConnectVirtualInterface | Direct Connect Virtual Interface |
+         *     | `63` | DMSReplicationTask | DMS Replication Task |
+         *     | `64` | DMSReplicationInstance | DMS Replication Instance |
+         *     | `65` | FSx | FSx |
+         *     | `68` | DocumentDB | DocumentDB |
+         *     | `69` | LambdaEdgeFunction | Lambda@Edge Function |
+         *     | `70` | Inspector | Inspector |
+         *     | `75` | SFTP | SFTP |
+         *     | `79` | SystemsManager | Systems Manager |
+         *     | `82` | Health | Health |
+         *     | `83` | AppSync | AppSync |
+         *     | `88` | ElasticIP | Elastic IP |
+         *     | `92` | Batch | Batch |
+         *     | `93` | BatchQueue | Batch Queue |
+         *     | `95` | SecretManager | Secret Manager |
+         * @enum {integer}
+         */
+        DiscoverServiceId: 1 | 2 | 3 | 4 | 5 | 6 | 8 | 11 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 25 | 27 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 39 | 40 | 41 | 42 | 43 | 45 | 46 | 47 | 48 | 49 | 53 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 68 | 69 | 70 | 75 | 79 | 82 | 83 | 88 | 92 | 93 | 95;
+        /**
+         * Child type ID
+         * @description Type of a child resource found by cloud discovery. Not the same list as `DiscoverServiceId`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | EC2Instance | EC2 Instance |
+         *     | `2` | RDSInstance | RDS Instance |
+         *     | `3` | S3Bucket | S3 Bucket |
+         *     | `4` | DynamoDB | DynamoDB |
+         *     | `5` | SNSTopic | SNS Topic |
+         *     | `6` | ClassicLoadBalancer | Classic Load Balancer |
+         *     | `7` | ApplicationLoadBalancer | Application Load Balancer |
+         *     | `8` | ECRedisNode | EC Redis Node |
+         *     | `9` | ECMemcachedCluster | EC Memcached Cluster |
+         *     | `10` | ECMemcachedNode | EC Memcached Node |
+         *     | `11` | LambdaFunction | Lambda Function |
+         *     | `12` | S3Object | S3 Object |
+         *     | `13` | NetworkLoadBalancer | Network Load Balancer |
+         *     | `14` | CloudFrontDistribution | CloudFront Distribution |
+         *     | `15` | SQS | SQS |
+         *     | `16` | ElasticBeanstalk | Elastic Beanstalk |
+         *     | `17` | KinesisDataStream | Kinesis Data Stream |
+         *     | `18` | KinesisFirehose | Kinesis Firehose |
+         *     | `19` | KinesisAnalytics | Kinesis Analytics |
+         *     | `20` | KinesisVideoStream | Kinesis Video Stream |
+         *     | `21` | DirectConnect | Direct Connect |
+         *     | `22` | VPCVPN | VPC-VPN |
+         *     | `23` | APIGatewayStage | API Gateway stage |
+         *     | `24` | APIGatewayResource | API Gateway Resource |
+         *     | `25` | ECSCluster | ECS Cluster |
+         *     | `26` | ECSClusterService | ECS Cluster Service |
+         *     | `27` | RedshiftCluster | Redshift Cluster |
+         *     | `28` | RedshiftNode | Redshift Node |
+         *     | `29` | ElasticFileSystem | Elastic File System |
+         *     | `30` | SimpleEmailService | Simple Email Service |
+         *     | `31` | StepFunctionStateMachine | Step Function State Machine |
+         *     | `32` | WebApplicationFirewall | Web Application Firewall |
+         *     | `33` | CloudSearchDomain | CloudSearch Domain |
+         *     | `34` | KeyManagementService | Key Management Service |
+         *     | `35` | Route53HealthCheck | Route 53 Health Check |
+         *     | `36` | Route53HostedZone | Route 53 Hosted Zone |
+         *     | `37` | Route53Resolver | Route 53 Resolver |
+         *     | `38` | Route53HostedZoneRecordSet | Route 53 Hosted Zone Record Set |
+         *     | `39` | Elasticsearch | Elasticsearch |
+         *     | `40` | NATGateway | NAT Gateway |
+         *     | `41` | ElasticMapReduce | Elastic MapReduce |
+         *     | `42` | WorkSpace | WorkSpace |
+         *     | `43` | EC2AutoScalingGroup | EC2 Auto Scaling Group |
+         *     | `44` | NeptuneInstance | Neptune Instance |
+         *     | `45` | NeptuneCluster | Neptune Cluster |
+         *     | `46` | CertificateManager | Certificate Manager |
+         *     | `47` | LightsailInstance | Lightsail Instance |
+         *     | `48` | MQBroker | MQ Broker |
+         *     | `49` | EKSCluster | EKS Cluster |
+         *     | `50` | EKSNamespace | EKS Namespace |
+         *     | `51` | MQTopic | MQ Topic |
+         *     | `52` | MQQueue | MQ Queue |
+         *     | `53` | LightsailDatabase | Lightsail Database |
+         *     | `54` | MQNetworkConnector | MQ Network Connector |
+         *     | `55` | EKSNode | EKS Node |
+         *     | `59` | LightsailLoadBalancer | Lightsail Load Balancer |
+         *     | `69` | LambdaEdgeFunction | Lambda@Edge Function |
+         *     | `70` | Inspector | Inspector |
+         *     | `75` | SFTP | SFTP |
+         *     | `80` | APIGatewayRoute | API Gateway Route |
+         *     | `81` | S3Folder | S3 Folder |
+         *     | `83` | AppSync | AppSync |
+         *     | `84` | VPC | VPC |
+         *     | `87` | EBSVolume | EBS Volume |
+         *     | `88` | ElasticIP | Elastic IP |
+         *     | `92` | Batch | Batch |
+         *     | `93` | BatchQueue | Batch Queue |
+         *     | `94` | EBSSnapshot | EBS Snapshot |
+         *     | `95` | SecretManager | Secret Manager |
+         *     | `96` | SecretManagerRegional | Secret Manager Regional |
+         *     | `97` | VPCRegion | VPC Region |
+         *     | `98` | VPCAvailabilityZone | VPC Availability Zone |
+         *     | `99` | VPCSubnet | VPC Subnet |
+         *     | `100` | VPCNetworkInterface | VPC Network Interface |
+         *     | `101` | VPCProtocol | VPC Protocol |
+         *     | `109` | VirtualPrivateCloud | Virtual Private Cloud |
+         * @enum {integer}
+         */
+        DiscoverChildTypeId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 59 | 69 | 70 | 75 | 80 | 81 | 83 | 84 | 87 | 88 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 109;
+        /**
+         * Discover frequency
+         * @description How often cloud discovery polls.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | FewerPolling | Fewer Polling |
+         *     | `1` | DefaultPolling | Default Polling |
+         *     | `2` | Never | Never |
+         * @enum {integer}
+         */
+        DiscoverFrequency: 0 | 1 | 2;
+        /**
+         * Management action
+         * @description Management action on a cloud resource.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Start | Start |
+         *     | `2` | Stop | Stop |
+         *     | `3` | Reboot | Reboot |
+         * @enum {integer}
+         */
+        CloudManagementAction: 1 | 2 | 3;
+        /**
+         * Discovery criteria
+         * @description How the criteria of cloud discovery are combined.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Or | OR |
+         *     | `2` | And | AND |
+         * @enum {integer}
+         */
+        DiscoveryCriteria: 1 | 2;
+        /**
+         * DNS lookup type
+         * @description DNS record type that a DNS monitor looks up. `x-search-config-fields` maps each lookup type to the fields of its search config (`DnsSearchConfig`) and their types; ALL has only `ttlo` and `ttl`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | A | A |
+         *     | `255` | ALL | ALL |
+         *     | `28` | AAAA | AAAA |
+         *     | `2` | NS | NS |
+         *     | `15` | MX | MX |
+         *     | `5` | CNAME | CNAME |
+         *     | `6` | SOA | SOA |
+         *     | `12` | PTR | PTR |
+         *     | `33` | SRV | SRV |
+         *     | `16` | TXT | TXT |
+         *     | `48` | DNSKEY | DNSKEY |
+         *     | `257` | CAA | CAA |
+         *     | `43` | DS | DS |
+         * @enum {integer}
+         */
+        DnsLookupType: 1 | 255 | 28 | 2 | 15 | 5 | 6 | 12 | 33 | 16 | 48 | 257 | 43;
+        /**
+         * DNS protocol
+         * @description Transport protocol of the DNS queries of a DNS monitor.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | UDP | UDP |
+         *     | `1` | TCP | TCP |
+         * @enum {integer}
+         */
+        DnsProtocol: 0 | 1;
+        /**
+         * TTL operation
+         * @description How the TTL of a DNS record is compared with the configured `ttl` (the `ttlo` field of a DNS search config).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | GreaterThan | greater than |
+         *     | `2` | EqualTo | equal to |
+         *     | `3` | LessThan | less than |
+         * @enum {integer}
+         */
+        TtlOperation: 1 | 2 | 3;
+        /**
+         * DNSKEY flag
+         * @description The `flg` field of a DNSKEY search config.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `256` | ZSK | ZSK |
+         *     | `257` | KSK | KSK |
+         * @enum {integer}
+         */
+        DnsKeyFlag: 256 | 257;
+        /**
+         * DNS search config
+         * @description Search config of a DNS monitor, one branch per lookup type (`DnsLookupType`), tagged by `lookup_type`. Every branch also carries `ttlo` (`TtlOperation`) and `ttl` (integer). The field names and types come from the document's table, which does not say which fields are required, so no field but the tag is required. The name of the tag property is not given by the document.
+         */
+        DnsSearchConfig: components["schemas"]["DnsSearchConfigA"] | components["schemas"]["DnsSearchConfigAll"] | components["schemas"]["DnsSearchConfigAaaa"] | components["schemas"]["DnsSearchConfigNs"] | components["schemas"]["DnsSearchConfigMx"] | components["schemas"]["DnsSearchConfigCname"] | components["schemas"]["DnsSearchConfigSoa"] | components["schemas"]["DnsSearchConfigPtr"] | components["schemas"]["DnsSearchConfigSrv"] | components["schemas"]["DnsSearchConfigTxt"] | components["schemas"]["DnsSearchConfigDnskey"] | components["schemas"]["DnsSearchConfigCaa"] | components["schemas"]["DnsSearchConfigDs"];
+        /**
+         * DNS search config (A)
+         * @description Search config of a DNS monitor with lookup type A (1): `addr`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigA: {
+            /**
+             * @description Lookup type tag: 1 (A). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 1;
+            /** @description Field `addr` of the A search config; the document gives only its name and type. */
+            addr?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (ALL)
+         * @description Search config of a DNS monitor with lookup type ALL (255): `ttlo` and `ttl`. The document gives no search config fields for ALL beyond `ttlo` and `ttl`, which every lookup type carries: other fields not shown. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigAll: {
+            /**
+             * @description Lookup type tag: 255 (ALL). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 255;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (AAAA)
+         * @description Search config of a DNS monitor with lookup type AAAA (28): `addr`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigAaaa: {
+            /**
+             * @description Lookup type tag: 28 (AAAA). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 28;
+            /** @description Field `addr` of the AAAA search config; the document gives only its name and type. */
+            addr?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (NS)
+         * @description Search config of a DNS monitor with lookup type NS (2): `target`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigNs: {
+            /**
+             * @description Lookup type tag: 2 (NS). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 2;
+            /** @description Field `target` of the NS search config; the document gives only its name and type. */
+            target?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (MX)
+         * @description Search config of a DNS monitor with lookup type MX (15): `target`, `priority`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigMx: {
+            /**
+             * @description Lookup type tag: 15 (MX). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 15;
+            /** @description Field `target` of the MX search config; the document gives only its name and type. */
+            target?: string;
+            /** @description Field `priority` of the MX search config; the document gives only its name and type. */
+            priority?: number;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (CNAME)
+         * @description Search config of a DNS monitor with lookup type CNAME (5): `target`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigCname: {
+            /**
+             * @description Lookup type tag: 5 (CNAME). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 5;
+            /** @description Field `target` of the CNAME search config; the document gives only its name and type. */
+            target?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (SOA)
+         * @description Search config of a DNS monitor with lookup type SOA (6): `pns`, `admin`, `serial`, `rff`, `rtf`, `expt`, `mttl`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigSoa: {
+            /**
+             * @description Lookup type tag: 6 (SOA). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 6;
+            /** @description Field `pns` of the SOA search config; the document gives only its name and type. */
+            pns?: string;
+            /** @description Field `admin` of the SOA search config; the document gives only its name and type. */
+            admin?: string;
+            /** @description Field `serial` of the SOA search config; the document gives only its name and type. */
+            serial?: number;
+            /** @description Field `rff` of the SOA search config; the document gives only its name and type. */
+            rff?: number;
+            /** @description Field `rtf` of the SOA search config; the document gives only its name and type. */
+            rtf?: number;
+            /** @description Field `expt` of the SOA search config; the document gives only its name and type. */
+            expt?: number;
+            /** @description Field `mttl` of the SOA search config; the document gives only its name and type. */
+            mttl?: number;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (PTR)
+         * @description Search config of a DNS monitor with lookup type PTR (12): `target`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigPtr: {
+            /**
+             * @description Lookup type tag: 12 (PTR). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 12;
+            /** @description Field `target` of the PTR search config; the document gives only its name and type. */
+            target?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (SRV)
+         * @description Search config of a DNS monitor with lookup type SRV (33): `port`, `target`, `priority`, `wt`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigSrv: {
+            /**
+             * @description Lookup type tag: 33 (SRV). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 33;
+            /** @description Field `port` of the SRV search config; the document gives only its name and type. */
+            port?: number;
+            /** @description Field `target` of the SRV search config; the document gives only its name and type. */
+            target?: string;
+            /** @description Field `priority` of the SRV search config; the document gives only its name and type. */
+            priority?: number;
+            /** @description Weight. */
+            wt?: number;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (TXT)
+         * @description Search config of a DNS monitor with lookup type TXT (16): `rcvd`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigTxt: {
+            /**
+             * @description Lookup type tag: 16 (TXT). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 16;
+            /** @description Record value. */
+            rcvd?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (DNSKEY)
+         * @description Search config of a DNS monitor with lookup type DNSKEY (48): `flg`, `prtcl`, `kalg`, `kid`, `key`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigDnskey: {
+            /**
+             * @description Lookup type tag: 48 (DNSKEY). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 48;
+            flg?: components["schemas"]["DnsKeyFlag"];
+            /** @description Field `prtcl` of the DNSKEY search config; the document gives only its name and type. */
+            prtcl?: number;
+            /** @description Field `kalg` of the DNSKEY search config; the document gives only its name and type. */
+            kalg?: number;
+            /** @description Field `kid` of the DNSKEY search config; the document gives only its name and type. */
+            kid?: number;
+            /** @description Field `key` of the DNSKEY search config; the document gives only its name and type. */
+            key?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (CAA)
+         * @description Search config of a DNS monitor with lookup type CAA (257): `tag`, `certauth`, `flg`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigCaa: {
+            /**
+             * @description Lookup type tag: 257 (CAA). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 257;
+            /** @description Field `tag` of the CAA search config; the document gives only its name and type. */
+            tag?: string;
+            /** @description Field `certauth` of the CAA search config; the document gives only its name and type. */
+            certauth?: string;
+            /** @description Field `flg` of the CAA search config; the document gives only its name and type. */
+            flg?: number;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * DNS search config (DS)
+         * @description Search config of a DNS monitor with lookup type DS (43): `kid`, `kalg`, `halg`, `hash`, plus `ttlo` and `ttl`. Which fields are required is not shown, so only the `lookup_type` tag is required.
+         */
+        DnsSearchConfigDs: {
+            /**
+             * @description Lookup type tag: 43 (DS). The document does not name this property; it tags the branch.
+             * @constant
+             */
+            lookup_type: 43;
+            /** @description Field `kid` of the DS search config; the document gives only its name and type. */
+            kid?: number;
+            /** @description Field `kalg` of the DS search config; the document gives only its name and type. */
+            kalg?: number;
+            /** @description Field `halg` of the DS search config; the document gives only its name and type. */
+            halg?: number;
+            /** @description Field `hash` of the DS search config; the document gives only its name and type. */
+            hash?: string;
+            ttlo?: components["schemas"]["TtlOperation"];
+            /** @description TTL, compared as `ttlo` says. */
+            ttl?: number;
+        };
+        /**
+         * Known HTTP method
+         * @description The HTTP method codes that the document lists: one-letter codes for the common methods, then the literal method names. Use `HttpMethod` for fields, since custom methods are allowed.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"P"` | Post | POST |
+         *     | `"G"` | Get | GET |
+         *     | `"H"` | Head | HEAD |
+         *     | `"U"` | Put | PUT |
+         *     | `"D"` | Delete | DELETE |
+         *     | `"A"` | Patch | PATCH |
+         *     | `"F"` | Propfind | PROPFIND |
+         *     | `"PROPPATCH"` | Proppatch | PROPPATCH |
+         *     | `"MKCOL"` | Mkcol | MKCOL |
+         *     | `"CONNECT"` | Connect | CONNECT |
+         *     | `"OPTIONS"` | Options | OPTIONS |
+         *     | `"TRACE"` | Trace | TRACE |
+         *     | `"COPY"` | Copy | COPY |
+         *     | `"MOVE"` | Move | MOVE |
+         *     | `"LOCK"` | Lock | LOCK |
+         *     | `"UNLOCK"` | Unlock | UNLOCK |
+         * @enum {string}
+         */
+        KnownHttpMethod: "P" | "G" | "H" | "U" | "D" | "A" | "F" | "PROPPATCH" | "MKCOL" | "CONNECT" | "OPTIONS" | "TRACE" | "COPY" | "MOVE" | "LOCK" | "UNLOCK";
+        /**
+         * HTTP method
+         * @description HTTP method of a request that a monitor sends. The listed codes are in `KnownHttpMethod`; a custom method may be given when the wanted one is not listed, so any string is accepted.
+         */
+        HttpMethod: components["schemas"]["KnownHttpMethod"] | string;
+        /**
+         * HTTP protocol
+         * @description HTTP protocol version that a monitor uses.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"H1.1"` | HTTP1_1 | HTTP/1.1 |
+         *     | `"H2"` | HTTP2 | HTTP/2 |
+         * @enum {string}
+         */
+        HttpProtocol: "H1.1" | "H2";
+        /**
+         * SSL protocol
+         * @description SSL/TLS protocol that a monitor uses. `Auto` means all of the following protocols.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"Auto"` | Auto | all of the following (SSLv3, TLSv1, TLSv1.1, TLSv1.2, TLSv1.3) |
+         *     | `"SSLv3"` | SSLv3 | SSLv3 |
+         *     | `"TLSv1"` | TLSv1 | TLSv1 |
+         *     | `"TLSv1.1"` | TLSv1_1 | TLSv1.1 |
+         *     | `"TLSv1.2"` | TLSv1_2 | TLSv1.2 |
+         *     | `"TLSv1.3"` | TLSv1_3 | TLSv1.3 |
+         * @enum {string}
+         */
+        SslProtocol: "Auto" | "SSLv3" | "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
+        /**
+         * Website type
+         * @description Kind of website that a monitor checks.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Static | Static |
+         *     | `2` | Dynamic | Dynamic |
+         *     | `3` | FlashBased | Flash-Based |
+         * @enum {integer}
+         */
+        WebsiteType: 1 | 2 | 3;
+        /**
+         * IP type
+         * @description IP versions that a monitor uses.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | IPv4Only | IPv4 only |
+         *     | `1` | IPv6Only | IPv6 only |
+         *     | `2` | Both | both |
+         * @enum {integer}
+         */
+        IpType: 0 | 1 | 2;
+        /**
+         * Browser type
+         * @description Browser that a browser-based monitor uses; browser names are replaced by neutral words. The browser version is 83 for type 1 and 88 for type 2 (`x-browser-versions`).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | FirstSupportedBrowser | first supported browser |
+         *     | `2` | SecondSupportedBrowser | second supported browser |
+         * @enum {integer}
+         */
+        BrowserType: 1 | 2;
+        /**
+         * Request content type
+         * @description Request content type of a monitor. Not the same list as `ResponseContentType`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"F"` | Form | FORM (form-encoded) |
+         *     | `"T"` | Text | TEXT (text) |
+         *     | `"X"` | XML | XML (xml) |
+         *     | `"J"` | JSON | JSON (json) |
+         * @enum {string}
+         */
+        RequestContentType: "F" | "T" | "X" | "J";
+        /**
+         * Response content type
+         * @description Response content type of a monitor; the codes mean the same as in `RequestContentType`, which also has `F`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"T"` | Text | TEXT (text) |
+         *     | `"X"` | XML | XML (xml) |
+         *     | `"J"` | JSON | JSON (json) |
+         * @enum {string}
+         */
+        ResponseContentType: "T" | "X" | "J";
+        /**
+         * Authentication method
+         * @description Authentication method of a monitor.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"B"` | BasicNTLM | Basic/NTLM |
+         *     | `"O"` | OAuth2 | OAuth 2 |
+         *     | `"W"` | WebToken | Web Token |
+         *     | `"A"` | CloudSignature | cloud signature |
+         * @enum {string}
+         */
+        HttpAuthenticationMethod: "B" | "O" | "W" | "A";
+        /**
+         * OAuth grant type
+         * @description OAuth grant type of a monitor.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | AuthorizationCode | Authorization Code |
+         *     | `2` | ClientCredentials | Client Credentials |
+         *     | `3` | ResourceOwnerPasswordCredentials | Resource Owner Password Credentials |
+         * @enum {integer}
+         */
+        OAuthGrantType: 1 | 2 | 3;
+        /**
+         * OAuth authentication method
+         * @description OAuth authentication method of a monitor.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"B"` | BasicAuthentication | Basic Authentication |
+         *     | `"P"` | PostRequestBody | POST Request Body |
+         * @enum {string}
+         */
+        OAuthAuthenticationMethod: "B" | "P";
+        /**
+         * Send token as
+         * @description Where a monitor sends its token: used both for the OAuth send-token-as setting and for the web-token send-token-as setting.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"H"` | HttpRequestHeaders | HTTP request headers |
+         *     | `"Q"` | QueryParameters | query parameters |
+         * @enum {string}
+         */
+        SendTokenAs: "H" | "Q";
+        /**
+         * Defacement type
+         * @description Type of page element checked for defacement.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"Text"` | Text | Text |
+         *     | `"Script"` | Script | Script |
+         *     | `"Anchor"` | Anchor | Anchor |
+         *     | `"Image"` | Image | Image |
+         *     | `"Link"` | Link | Link |
+         *     | `"IFrame"` | IFrame | IFrame |
+         * @enum {string}
+         */
+        DefacementType: "Text" | "Script" | "Anchor" | "Image" | "Link" | "IFrame";
+        /**
+         * Browser transaction resolution
+         * @description Screen resolution of a browser transaction, as a string ID of width and height separated by a comma.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"1024,768"` | Res1024x768 | 1024 x 768 |
+         *     | `"1366,768"` | Res1366x768 | 1366 x 768 |
+         *     | `"1600,900"` | Res1600x900 | 1600 x 900 |
+         *     | `"1920,1080"` | Res1920x1080 | 1920 x 1080 |
+         * @enum {string}
+         */
+        BrowserTransactionResolution: "1024,768" | "1366,768" | "1600,900" | "1920,1080";
+        /**
+         * Browser name
+         * @description Browser name; the names are replaced by neutral IDs.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"BrowserA"` | BrowserA | BrowserA |
+         *     | `"BrowserB"` | BrowserB | BrowserB |
+         *     | `"BrowserC"` | BrowserC | BrowserC |
+         *     | `"BrowserD"` | BrowserD | BrowserD |
+         *     | `"BrowserE"` | BrowserE | BrowserE |
+         *     | `"Other"` | Other | Other |
+         * @enum {string}
+         */
+        BrowserName: "BrowserA" | "BrowserB" | "BrowserC" | "BrowserD" | "BrowserE" | "Other";
+        /**
+         * Automation type
+         * @description Type of an IT automation.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | InvokeURL | Invoke URL |
+         *     | `2` | ServerScript | Server Script |
+         *     | `3` | ServerCommand | Server Command |
+         *     | `4` | WindowsService | Windows Service |
+         *     | `5` | ServerReboot | Server Reboot |
+         *     | `6` | HypervisorVMAction | hypervisor VM action |
+         *     | `7` | WebServerSiteAction | web server site action |
+         *     | `8` | MarkAsMaintenance | Mark as Maintenance |
+         *     | `9` | InstanceStartStopHibernateReboot | instance start/stop/hibernate/reboot |
+         *     | `10` | DatabaseInstanceStartStopRebootFailover | database instance start/stop/reboot/failover |
+         *     | `11` | TriggerFunction | Trigger Function |
+         *     | `12` | PublishToTopic | Publish to Topic |
+         *     | `13` | MemcachedNodeReboot | Memcached Node Reboot |
+         *     | `14` | MemcachedClusterReboot | Memcached Cluster Reboot |
+         *     | `15` | RedisNodeReboot | Redis Node Reboot |
+         *     | `16` | SendMessageToQueue | Send Message to Queue |
+         *     | `17` | StartStopAnalytics | Start/Stop Analytics |
+         *     | `19` | BeanstalkActions | Beanstalk Actions |
+         *     | `20` | InvokeGatewayResourceURL | Invoke Gateway Resource URL |
+         *     | `21` | RebootRedshiftCluster | Reboot Redshift Cluster |
+         *     | `22` | SendEmail | Send Email |
+         *     | `23` | PushDataToDataStream | Push Data to Data Stream |
+         *     | `24` | ExecuteStateMachine | Execute State Machine |
+         *     | `25` | AddStepToMapReduceCluster | Add Step to MapReduce Cluster |
+         *     | `26` | WorkspaceStartStopRebootRebuild | Workspace Start/Stop/Reboot/Rebuild |
+         *     | `27` | RebootNeptuneInstance | Reboot Neptune Instance |
+         *     | `28` | LightsailInstanceStartStopReboot | Lightsail Instance Start/Stop/Reboot |
+         *     | `29` | RebootMQBroker | Reboot MQ Broker |
+         *     | `30` | LightsailDatabaseStartStopReboot | Lightsail Database Start/Stop/Reboot |
+         *     | `34` | EdgeFunctionActions | Edge Function Actions |
+         *     | `35` | StartStopSFTPServer | Start/Stop SFTP Server |
+         * @enum {integer}
+         */
+        AutomationType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 34 | 35;
+        /**
+         * Automation resource type
+         * @description Type of resource of an IT automation. Not the same list as `ItAutomationResourceType`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Monitor | Monitor |
+         *     | `2` | MonitorGroup | Monitor Group |
+         *     | `4` | Tags | Tags |
+         * @enum {integer}
+         */
+        AutomationResourceType: 1 | 2 | 4;
+        /**
+         * Script type
+         * @description Type of a server script of IT automation.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `100` | Batch | Batch |
+         *     | `101` | PowerShell | PowerShell |
+         *     | `102` | VBScript | VB script |
+         *     | `200` | Shell | Shell |
+         *     | `201` | Python | Python |
+         *     | `202` | Ruby | Ruby |
+         *     | `203` | Python3 | Python3 |
+         * @enum {integer}
+         */
+        ScriptType: 100 | 101 | 102 | 200 | 201 | 202 | 203;
+        /**
+         * OS type
+         * @description Operating system type (IT automation).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Windows | Windows |
+         *     | `1` | Linux | Linux |
+         * @enum {integer}
+         */
+        OsType: 0 | 1;
+        /**
+         * Service action
+         * @description Action that IT automation performs on a Windows service.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Start | Start |
+         *     | `2` | Stop | Stop |
+         *     | `3` | Restart | Restart |
+         * @enum {integer}
+         */
+        ServiceAction: 1 | 2 | 3;
+        /**
+         * Hypervisor VM action
+         * @description Action that IT automation performs on a hypervisor virtual machine.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | StartVM | Start VM |
+         *     | `2` | StopVM | Stop VM |
+         *     | `3` | RestartVM | Restart VM |
+         * @enum {integer}
+         */
+        HypervisorVmAction: 1 | 2 | 3;
+        /**
+         * Web server action
+         * @description Action that IT automation performs on a web server site or its app pools.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | StartSite | Start Site |
+         *     | `2` | StopSite | Stop Site |
+         *     | `3` | StartAppPools | Start App pools |
+         *     | `4` | StopAppPools | Stop App Pools |
+         * @enum {integer}
+         */
+        WebServerAction: 1 | 2 | 3 | 4;
+        /**
+         * Resource type (IT automation and monitor groups)
+         * @description Resource type listed under IT automation and monitor groups. Not the same list as `AutomationResourceType`, `MonitorGroupResourceType` or `ApmResourceType`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | AllMonitors | All Monitors |
+         *     | `1` | MonitorGroup | Monitor Group |
+         *     | `2` | Monitor | Monitor |
+         *     | `3` | Tags | Tags |
+         *     | `4` | MonitorType | Monitor Type |
+         * @enum {integer}
+         */
+        ItAutomationResourceType: 0 | 1 | 2 | 3 | 4;
+        /**
+         * Monitor group type
+         * @description Type of a monitor group.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | AllTypes | All types |
+         *     | `2` | Web | Web |
+         *     | `3` | Server | Server |
+         *     | `4` | Database | Database |
+         *     | `5` | SyntheticTransaction | Synthetic Transaction |
+         *     | `6` | WebAPI | Web API |
+         *     | `7` | APMInsight | APM Insight |
+         *     | `8` | NetworkDevices | Network Devices |
+         *     | `9` | RUM | RUM |
+         * @enum {integer}
+         */
+        MonitorGroupType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+        /**
+         * Monitor group resource type
+         * @description Resource type of a monitor group: a monitor group, or a subgroup.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | MonitorGroup | Monitor Group |
+         *     | `1` | Subgroup | Subgroup |
+         * @enum {integer}
+         */
+        MonitorGroupResourceType: 0 | 1;
+        /**
+         * Known monitor type
+         * @description The monitor type IDs that the document lists, in its order and sub-groups (web and network; servers and apps; cloud services), followed by CAPACITY, SERVER_CAPACITY and PROBE_CAPACITY, which `GET /api/monitor_type_constants` also returns. The meaning of each ID is the document's parenthetical, or else its sub-group. `VENDOR` is the neutral word that replaces a company name. `x-monitor-type-groups` lists the IDs per sub-group. Use `MonitorType` for fields, since the API may return other IDs.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"URL"` | URL | website |
+         *     | `"HOMEPAGE"` | HOMEPAGE | page speed, browser |
+         *     | `"URL-SEQ"` | URL_SEQ | web transaction |
+         *     | `"REALBROWSER"` | REALBROWSER | web transaction, browser |
+         *     | `"RESTAPI"` | RESTAPI | Web and network |
+         *     | `"FILEUPLOAD"` | FILEUPLOAD | Web and network |
+         *     | `"GRPC"` | GRPC | Web and network |
+         *     | `"SSL_CERT"` | SSL_CERT | Web and network |
+         *     | `"PING"` | PING | Web and network |
+         *     | `"PORT"` | PORT | custom protocol |
+         *     | `"UDP"` | UDP | Web and network |
+         *     | `"DNS"` | DNS | Web and network |
+         *     | `"PORT-POP"` | PORT_POP | Web and network |
+         *     | `"PORT-SMTP"` | PORT_SMTP | Web and network |
+         *     | `"PORT_FTP"` | PORT_FTP | Web and network |
+         *     | `"SMTP"` | SMTP | mail delivery |
+         *     | `"FTP"` | FTP | transfer |
+         *     | `"SOAP"` | SOAP | Web and network |
+         *     | `"SFTP"` | SFTP | Web and network |
+         *     | `"NETWORKDEVICE"` | NETWORKDEVICE | Web and network |
+         *     | `"SERVER"` | SERVER | Servers and apps |
+         *     | `"MSEXCHANGE"` | MSEXCHANGE | Servers and apps |
+         *     | `"BIZTALKSERVER"` | BIZTALKSERVER | Servers and apps |
+         *     | `"PROCSTAT"` | PROCSTAT | Servers and apps |
+         *     | `"VCENTER"` | VCENTER | Servers and apps |
+         *     | `"VENDORESX"` | VENDORESX | Servers and apps |
+         *     | `"VENDORVM"` | VENDORVM | Servers and apps |
+         *     | `"VENDOR365"` | VENDOR365 | Servers and apps |
+         *     | `"VENDOR_ENTERPRISEMANAGER"` | VENDOR_ENTERPRISEMANAGER | VEEAM-type and backup-type monitors |
+         *     | `"VENDOR_AZUREAPPLIANCE"` | VENDOR_AZUREAPPLIANCE | VEEAM-type and backup-type monitors |
+         *     | `"VENDOR_COMMANDCENTER"` | VENDOR_COMMANDCENTER | VEEAM-type and backup-type monitors |
+         *     | `"VENDOR"` | VENDOR | cloud services parent |
+         *     | `"EC2INSTANCE"` | EC2INSTANCE | Cloud services |
+         *     | `"RDSINSTANCE"` | RDSINSTANCE | Cloud services |
+         *     | `"SNSTOPIC"` | SNSTOPIC | Cloud services |
+         *     | `"DYNAMODBTABLE"` | DYNAMODBTABLE | Cloud services |
+         *     | `"LOADBALANCER"` | LOADBALANCER | Cloud services |
+         *     | `"APPLN-LOADBALANCER"` | APPLN_LOADBALANCER | Cloud services |
+         *     | `"NETWORK-LOADBALANCER"` | NETWORK_LOADBALANCER | Cloud services |
+         *     | `"GATEWAY-LOADBALANCER"` | GATEWAY_LOADBALANCER | Cloud services |
+         *     | `"LAMBDAFUNCTION"` | LAMBDAFUNCTION | Cloud services |
+         *     | `"EC-MEMCACHED"` | EC_MEMCACHED | Cloud services |
+         *     | `"EC-MEM-NODE"` | EC_MEM_NODE | Cloud services |
+         *     | `"EC-REDIS"` | EC_REDIS | Cloud services |
+         *     | `"S3BUCKET"` | S3BUCKET | Cloud services |
+         *     | `"S3ENDPOINT"` | S3ENDPOINT | Cloud services |
+         *     | `"S3FOLDER"` | S3FOLDER | Cloud services |
+         *     | `"CLOUDFRONT"` | CLOUDFRONT | Cloud services |
+         *     | `"SQS"` | SQS | Cloud services |
+         *     | `"KINESIS-DATA"` | KINESIS_DATA | Cloud services |
+         *     | `"KINESIS-FIREHOSE"` | KINESIS_FIREHOSE | Cloud services |
+         *     | `"KINESIS-ANALYTICS"` | KINESIS_ANALYTICS | Cloud services |
+         *     | `"KINESIS-VIDEO"` | KINESIS_VIDEO | Cloud services |
+         *     | `"EBSENVIRONMENT"` | EBSENVIRONMENT | Cloud services |
+         *     | `"DIRECTCONNECT"` | DIRECTCONNECT | Cloud services |
+         *     | `"VPC-VPN"` | VPC_VPN | Cloud services |
+         *     | `"APIGATEWAY-STAGE"` | APIGATEWAY_STAGE | Cloud services |
+         *     | `"APIGATEWAY-RESOURCE"` | APIGATEWAY_RESOURCE | Cloud services |
+         *     | `"APIGATEWAY-ROUTE"` | APIGATEWAY_ROUTE | Cloud services |
+         *     | `"ECSCLUSTER"` | ECSCLUSTER | Cloud services |
+         *     | `"ECSCLUSTERSERVICE"` | ECSCLUSTERSERVICE | Cloud services |
+         *     | `"REDSHIFT-CLUSTER"` | REDSHIFT_CLUSTER | Cloud services |
+         *     | `"REDSHIFT-NODE"` | REDSHIFT_NODE | Cloud services |
+         *     | `"EFS"` | EFS | Cloud services |
+         *     | `"SES"` | SES | Cloud services |
+         *     | `"STEPFUNCTION"` | STEPFUNCTION | Cloud services |
+         *     | `"WAF"` | WAF | Cloud services |
+         *     | `"CLOUDSEARCH"` | CLOUDSEARCH | Cloud services |
+         *     | `"KMS"` | KMS | Cloud services |
+         *     | `"R53_HEALTHCHECK"` | R53_HEALTHCHECK | Cloud services |
+         *     | `"R53_RESOLVER"` | R53_RESOLVER | Cloud services |
+         *     | `"R53_HOSTEDZONE"` | R53_HOSTEDZONE | Cloud services |
+         *     | `"R53_RECORDSET"` | R53_RECORDSET | Cloud services |
+         *     | `"ESD"` | ESD | Cloud services |
+         *     | `"ESDNODE"` | ESDNODE | Cloud services |
+         *     | `"VPC_NATGATEWAY"` | VPC_NATGATEWAY | Cloud services |
+         *     | `"EMR"` | EMR | Cloud services |
+         *     | `"WORKSPACE"` | WORKSPACE | Cloud services |
+         *     | `"EC2AUTOSCALING"` | EC2AUTOSCALING | Cloud services |
+         *     | `"NEPTUNE-CLUSTER"` | NEPTUNE_CLUSTER | Cloud services |
+         *     | `"NEPTUNE-INSTANCE"` | NEPTUNE_INSTANCE | Cloud services |
+         *     | `"ACM"` | ACM | Cloud services |
+         *     | `"LIGHTSAIL-INSTANCE"` | LIGHTSAIL_INSTANCE | Cloud services |
+         *     | `"LIGHTSAIL-DATABASE"` | LIGHTSAIL_DATABASE | Cloud services |
+         *     | `"LIGHTSAIL-LB"` | LIGHTSAIL_LB | Cloud services |
+         *     | `"EKSCLUSTER"` | EKSCLUSTER | Cloud services |
+         *     | `"EKSNAMESPACE"` | EKSNAMESPACE | Cloud services |
+         *     | `"EKSNODE"` | EKSNODE | Cloud services |
+         *     | `"AMQ"` | AMQ | Cloud services |
+         *     | `"AMQTOPIC"` | AMQTOPIC | Cloud services |
+         *     | `"AMQQUEUE"` | AMQQUEUE | Cloud services |
+         *     | `"AMQNC"` | AMQNC | Cloud services |
+         *     | `"STORAGEGATEWAY"` | STORAGEGATEWAY | Cloud services |
+         *     | `"SGFILE"` | SGFILE | Cloud services |
+         *     | `"SGVOLUME"` | SGVOLUME | Cloud services |
+         *     | `"TRANSITGATEWAY"` | TRANSITGATEWAY | Cloud services |
+         *     | `"TGWATTACHMENT"` | TGWATTACHMENT | Cloud services |
+         *     | `"DIRECTCONNECTVI"` | DIRECTCONNECTVI | Cloud services |
+         *     | `"DMSTASK"` | DMSTASK | Cloud services |
+         *     | `"DMSINSTANCE"` | DMSINSTANCE | Cloud services |
+         *     | `"FSX"` | FSX | Cloud services |
+         *     | `"FSX-SVM"` | FSX_SVM | Cloud services |
+         *     | `"FSX-VOLUME"` | FSX_VOLUME | Cloud services |
+         *     | `"LAMBDA-EDGE"` | LAMBDA_EDGE | Cloud services |
+         *     | `"GUARD-DUTY"` | GUARD_DUTY | Cloud services |
+         *     | `"INSPECTOR"` | INSPECTOR | Cloud services |
+         *     | `"EC2_CWAGENT"` | EC2_CWAGENT | Cloud services |
+         *     | `"APPSTREAM"` | APPSTREAM | Cloud services |
+         *     | `"AWSHEALTH"` | AWSHEALTH | Cloud services |
+         *     | `"APPSYNC"` | APPSYNC | Cloud services |
+         *     | `"EBSVOLUME_AVAIL"` | EBSVOLUME_AVAIL | Cloud services |
+         *     | `"AWSBATCH"` | AWSBATCH | Cloud services |
+         *     | `"AWSBATCH-QUEUE"` | AWSBATCH_QUEUE | Cloud services |
+         *     | `"EBS_SNAPSHOT"` | EBS_SNAPSHOT | Cloud services |
+         *     | `"SECRET-MANAGER"` | SECRET_MANAGER | Cloud services |
+         *     | `"SECRET-MANAGER-REGIONAL"` | SECRET_MANAGER_REGIONAL | Cloud services |
+         *     | `"ELASTIC-IP-ADDRESS"` | ELASTIC_IP_ADDRESS | Cloud services |
+         *     | `"VPC_META"` | VPC_META | Cloud services |
+         *     | `"VPC_REGIONAL"` | VPC_REGIONAL | Cloud services |
+         *     | `"VPC_AZ"` | VPC_AZ | Cloud services |
+         *     | `"VPC"` | VPC | Cloud services |
+         *     | `"VPC_NI"` | VPC_NI | used for both subnet and network interface |
+         *     | `"VPC_PROTOCOL"` | VPC_PROTOCOL | Cloud services |
+         *     | `"VPC_RT"` | VPC_RT | Cloud services |
+         *     | `"VPC_IG"` | VPC_IG | Cloud services |
+         *     | `"VPC_EIG"` | VPC_EIG | Cloud services |
+         *     | `"VPC-ENDPOINT"` | VPC_ENDPOINT | Cloud services |
+         *     | `"VPC-ENDPOINT-SERVICES"` | VPC_ENDPOINT_SERVICES | Cloud services |
+         *     | `"MSK_TOPIC"` | MSK_TOPIC | Cloud services |
+         *     | `"MSK_BROKER"` | MSK_BROKER | Cloud services |
+         *     | `"MSK_CLUSTER"` | MSK_CLUSTER | Cloud services |
+         *     | `"MSK_CONNECT"` | MSK_CONNECT | Cloud services |
+         *     | `"MSK_REPLICATOR"` | MSK_REPLICATOR | Cloud services |
+         *     | `"MSK_SERVERLESS"` | MSK_SERVERLESS | Cloud services |
+         *     | `"TRUSTED-ADVISOR-CATEGORY"` | TRUSTED_ADVISOR_CATEGORY | Cloud services |
+         *     | `"TRUSTED-ADVISOR-CHECKS"` | TRUSTED_ADVISOR_CHECKS | Cloud services |
+         *     | `"TGW_FLOW_LOGS"` | TGW_FLOW_LOGS | Cloud services |
+         *     | `"TGWATT_FLOW_LOGS"` | TGWATT_FLOW_LOGS | Cloud services |
+         *     | `"GLUE-JOB"` | GLUE_JOB | Cloud services |
+         *     | `"GLUE-CRAWLER"` | GLUE_CRAWLER | Cloud services |
+         *     | `"RABBIT_MQ"` | RABBIT_MQ | Cloud services |
+         *     | `"RABBIT_MQ_QUEUE"` | RABBIT_MQ_QUEUE | Cloud services |
+         *     | `"RABBIT_MQ_NODE"` | RABBIT_MQ_NODE | Cloud services |
+         *     | `"DRSREGION"` | DRSREGION | Cloud services |
+         *     | `"DRS-SOURCE-SERVER"` | DRS_SOURCE_SERVER | Cloud services |
+         *     | `"DRS-RECOVERY-INSTANCE"` | DRS_RECOVERY_INSTANCE | Cloud services |
+         *     | `"COGNITO-USER-POOL"` | COGNITO_USER_POOL | Cloud services |
+         *     | `"COGNITO-USER"` | COGNITO_USER | Cloud services |
+         *     | `"COGNITO-IDP"` | COGNITO_IDP | Cloud services |
+         *     | `"COGNITO-APP-CLIENT"` | COGNITO_APP_CLIENT | Cloud services |
+         *     | `"COGNITO-ID-POOL"` | COGNITO_ID_POOL | Cloud services |
+         *     | `"CLOUDWATCH-LOGS-META"` | CLOUDWATCH_LOGS_META | Cloud services |
+         *     | `"CLOUDWATCH-LOGS-REGION"` | CLOUDWATCH_LOGS_REGION | Cloud services |
+         *     | `"CLOUDWATCH-LOG-GROUP"` | CLOUDWATCH_LOG_GROUP | Cloud services |
+         *     | `"ELB-TARGETGROUP"` | ELB_TARGETGROUP | Cloud services |
+         *     | `"VALKEY-SERVERLESS"` | VALKEY_SERVERLESS | Cloud services |
+         *     | `"VALKEY-CLUSTER"` | VALKEY_CLUSTER | Cloud services |
+         *     | `"VALKEY-CLUSTER-SHARD"` | VALKEY_CLUSTER_SHARD | Cloud services |
+         *     | `"VALKEY-CLUSTER-NODE"` | VALKEY_CLUSTER_NODE | Cloud services |
+         *     | `"ECR-PRIVATE-REPO"` | ECR_PRIVATE_REPO | Cloud services |
+         *     | `"ECR-PUBLIC-REPO"` | ECR_PUBLIC_REPO | Cloud services |
+         *     | `"RDS-CLUSTER"` | RDS_CLUSTER | Cloud services |
+         *     | `"REDSHIFT_WORKGROUP"` | REDSHIFT_WORKGROUP | Cloud services |
+         *     | `"REDSHIFT_NAMESPACE"` | REDSHIFT_NAMESPACE | Cloud services |
+         *     | `"REDSHIFT_DATABASE"` | REDSHIFT_DATABASE | Cloud services |
+         *     | `"MEMORYDB-CLUSTER"` | MEMORYDB_CLUSTER | Cloud services |
+         *     | `"MEMORYDB-CLUSTER-SHARD"` | MEMORYDB_CLUSTER_SHARD | Cloud services |
+         *     | `"MEMORYDB-CLUSTER-NODE"` | MEMORYDB_CLUSTER_NODE | Cloud services |
+         *     | `"MEMORYDB-GLOBAL-CLUSTER"` | MEMORYDB_GLOBAL_CLUSTER | Cloud services |
+         *     | `"CAPACITY"` | CAPACITY | further entry returned by GET /api/monitor_type_constants |
+         *     | `"SERVER_CAPACITY"` | SERVER_CAPACITY | further entry returned by GET /api/monitor_type_constants |
+         *     | `"PROBE_CAPACITY"` | PROBE_CAPACITY | further entry returned by GET /api/monitor_type_constants |
+         * @enum {string}
+         */
+        KnownMonitorType: "URL" | "HOMEPAGE" | "URL-SEQ" | "REALBROWSER" | "RESTAPI" | "FILEUPLOAD" | "GRPC" | "SSL_CERT" | "PING" | "PORT" | "UDP" | "DNS" | "PORT-POP" | "PORT-SMTP" | "PORT_FTP" | "SMTP" | "FTP" | "SOAP" | "SFTP" | "NETWORKDEVICE" | "SERVER" | "MSEXCHANGE" | "BIZTALKSERVER" | "PROCSTAT" | "VCENTER" | "VENDORESX" | "VENDORVM" | "VENDOR365" | "VENDOR_ENTERPRISEMANAGER" | "VENDOR_AZUREAPPLIANCE" | "VENDOR_COMMANDCENTER" | "VENDOR" | "EC2INSTANCE" | "RDSINSTANCE" | "SNSTOPIC" | "DYNAMODBTABLE" | "LOADBALANCER" | "APPLN-LOADBALANCER" | "NETWORK-LOADBALANCER" | "GATEWAY-LOADBALANCER" | "LAMBDAFUNCTION" | "EC-MEMCACHED" | "EC-MEM-NODE" | "EC-REDIS" | "S3BUCKET" | "S3ENDPOINT" | "S3FOLDER" | "CLOUDFRONT" | "SQS" | "KINESIS-DATA" | "KINESIS-FIREHOSE" | "KINESIS-ANALYTICS" | "KINESIS-VIDEO" | "EBSENVIRONMENT" | "DIRECTCONNECT" | "VPC-VPN" | "APIGATEWAY-STAGE" | "APIGATEWAY-RESOURCE" | "APIGATEWAY-ROUTE" | "ECSCLUSTER" | "ECSCLUSTERSERVICE" | "REDSHIFT-CLUSTER" | "REDSHIFT-NODE" | "EFS" | "SES" | "STEPFUNCTION" | "WAF" | "CLOUDSEARCH" | "KMS" | "R53_HEALTHCHECK" | "R53_RESOLVER" | "R53_HOSTEDZONE" | "R53_RECORDSET" | "ESD" | "ESDNODE" | "VPC_NATGATEWAY" | "EMR" | "WORKSPACE" | "EC2AUTOSCALING" | "NEPTUNE-CLUSTER" | "NEPTUNE-INSTANCE" | "ACM" | "LIGHTSAIL-INSTANCE" | "LIGHTSAIL-DATABASE" | "LIGHTSAIL-LB" | "EKSCLUSTER" | "EKSNAMESPACE" | "EKSNODE" | "AMQ" | "AMQTOPIC" | "AMQQUEUE" | "AMQNC" | "STORAGEGATEWAY" | "SGFILE" | "SGVOLUME" | "TRANSITGATEWAY" | "TGWATTACHMENT" | "DIRECTCONNECTVI" | "DMSTASK" | "DMSINSTANCE" | "FSX" | "FSX-SVM" | "FSX-VOLUME" | "LAMBDA-EDGE" | "GUARD-DUTY" | "INSPECTOR" | "EC2_CWAGENT" | "APPSTREAM" | "AWSHEALTH" | "APPSYNC" | "EBSVOLUME_AVAIL" | "AWSBATCH" | "AWSBATCH-QUEUE" | "EBS_SNAPSHOT" | "SECRET-MANAGER" | "SECRET-MANAGER-REGIONAL" | "ELASTIC-IP-ADDRESS" | "VPC_META" | "VPC_REGIONAL" | "VPC_AZ" | "VPC" | "VPC_NI" | "VPC_PROTOCOL" | "VPC_RT" | "VPC_IG" | "VPC_EIG" | "VPC-ENDPOINT" | "VPC-ENDPOINT-SERVICES" | "MSK_TOPIC" | "MSK_BROKER" | "MSK_CLUSTER" | "MSK_CONNECT" | "MSK_REPLICATOR" | "MSK_SERVERLESS" | "TRUSTED-ADVISOR-CATEGORY" | "TRUSTED-ADVISOR-CHECKS" | "TGW_FLOW_LOGS" | "TGWATT_FLOW_LOGS" | "GLUE-JOB" | "GLUE-CRAWLER" | "RABBIT_MQ" | "RABBIT_MQ_QUEUE" | "RABBIT_MQ_NODE" | "DRSREGION" | "DRS-SOURCE-SERVER" | "DRS-RECOVERY-INSTANCE" | "COGNITO-USER-POOL" | "COGNITO-USER" | "COGNITO-IDP" | "COGNITO-APP-CLIENT" | "COGNITO-ID-POOL" | "CLOUDWATCH-LOGS-META" | "CLOUDWATCH-LOGS-REGION" | "CLOUDWATCH-LOG-GROUP" | "ELB-TARGETGROUP" | "VALKEY-SERVERLESS" | "VALKEY-CLUSTER" | "VALKEY-CLUSTER-SHARD" | "VALKEY-CLUSTER-NODE" | "ECR-PRIVATE-REPO" | "ECR-PUBLIC-REPO" | "RDS-CLUSTER" | "REDSHIFT_WORKGROUP" | "REDSHIFT_NAMESPACE" | "REDSHIFT_DATABASE" | "MEMORYDB-CLUSTER" | "MEMORYDB-CLUSTER-SHARD" | "MEMORYDB-CLUSTER-NODE" | "MEMORYDB-GLOBAL-CLUSTER" | "CAPACITY" | "SERVER_CAPACITY" | "PROBE_CAPACITY";
+        /**
+         * Monitor type
+         * @description Monitor type ID. The known IDs are in `KnownMonitorType`; `GET /api/monitor_type_constants` returns the full list, which may hold further IDs, so any string is accepted.
+         */
+        MonitorType: components["schemas"]["KnownMonitorType"] | string;
+        /**
+         * Downtime delay
+         * @description Downtime delay: notify on the first failure, or on the second, third, fourth or fifth.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | NotifyOnFirstFailure | Notify on First Failure |
+         *     | `2` | Second | Second |
+         *     | `3` | Third | Third |
+         *     | `4` | Fourth | Fourth |
+         *     | `5` | Fifth | Fifth |
+         * @enum {integer}
+         */
+        DowntimeDelay: 1 | 2 | 3 | 4 | 5;
+        /**
+         * Persistent notification
+         * @description Whether notifications repeat while errors persist, and on which errors.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `-1` | DoNotNotifyPersistently | Do not notify persistently |
+         *     | `1` | EveryError | Every error |
+         *     | `2` | EverySecondError | Every second error |
+         *     | `3` | EveryThird | Every third |
+         *     | `4` | EveryFourth | Every fourth |
+         *     | `5` | EveryFifth | Every fifth |
+         * @enum {integer}
+         */
+        PersistentNotification: -1 | 1 | 2 | 3 | 4 | 5;
+        /**
+         * Alerting mode
+         * @description Channel of an alert.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Email | Email |
+         *     | `2` | SMS | SMS |
+         *     | `3` | VoiceCall | Voice Call |
+         *     | `4` | IM | IM |
+         *     | `5` | Twitter | Twitter |
+         * @enum {integer}
+         */
+        AlertingMode: 1 | 2 | 3 | 4 | 5;
+        /**
+         * Alerting status
+         * @description Monitor status that alerts are sent for.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `10` | NotifyDown | Notify Down |
+         *     | `20` | NotifyTrouble | Notify Trouble |
+         *     | `30` | NotifyUp | Notify Up |
+         * @enum {integer}
+         */
+        AlertingStatus: 10 | 20 | 30;
+        /**
+         * SMS provider
+         * @description Provider that delivers SMS alerts. Provider names are replaced by neutral words. Not the same list as `VoiceCallProvider`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | ProviderA | provider A |
+         *     | `2` | ProviderB | provider B |
+         *     | `4` | ProviderC | provider C |
+         * @enum {integer}
+         */
+        SmsProvider: 1 | 2 | 4;
+        /**
+         * Voice call provider
+         * @description Provider that delivers voice call alerts. Provider names are replaced by neutral words. Not the same list as `SmsProvider`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | ProviderC | provider C |
+         * @enum {integer}
+         */
+        VoiceCallProvider: 1;
+        /**
+         * Email format
+         * @description Format of alert emails.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Text | Text |
+         *     | `1` | HTML | HTML |
+         * @enum {integer}
+         */
+        EmailFormat: 0 | 1;
+        /**
+         * Action rule
+         * @description Event that triggers an action: the monitor being declared Down, Up or Trouble, any change of the monitor status, or a change of an attribute status.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Down | when monitor is declared Down |
+         *     | `1` | Up | Up |
+         *     | `2` | Trouble | Trouble |
+         *     | `-1` | MonitorStatusChanges | when monitor status changes |
+         *     | `20` | AttributeStatusChanges | when attribute status changes |
+         * @enum {integer}
+         */
+        ActionRule: 0 | 1 | 2 | -1 | 20;
+        /**
+         * Alert type
+         * @description Type of an alert.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Down | Down |
+         *     | `2` | Trouble | Trouble |
+         * @enum {integer}
+         */
+        AlertType: 0 | 2;
+        /**
+         * Outage and alarm type
+         * @description Type of an outage or an alarm.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Down | Down |
+         *     | `2` | Trouble | Trouble |
+         *     | `3` | Critical | Critical |
+         *     | `7` | Maintenance | Maintenance |
+         * @enum {integer}
+         */
+        OutageAndAlarmType: 0 | 2 | 3 | 7;
+        /**
+         * Severity
+         * @description Severity of an alert (notification and alerting). Not the same list as `ThresholdSeverity`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Critical | Critical |
+         *     | `1` | NonCritical | Non-Critical |
+         * @enum {integer}
+         */
+        AlertSeverity: 0 | 1;
+        /**
+         * Period
+         * @description Period of time that a report or widget covers, by ID. The ranges: Last 1 hour (0) covers 60 minutes ago until now; Last 24 hours (1) covers 24 hours ago until now; Last 7 Days (2) covers 12 am of the day 7 days back until 12 am of the current day; Today (3) covers 12 am of the current day until now; Yesterday (4) covers 12 am of the previous day until 12 am of the current day; Last 30 Days (5) covers 12 am of the day 30 days back until 12 am of the current day; Last Month (7) covers 12 am of the 1st of the previous month until 12 am of the 1st of the current month; This Year (8) covers 12 am of January 1st until 12 am of the current day; This Quarter (9) covers 12 am of the quarter's first day until 12 am of the current day; This Week (11) covers 12 am of Sunday of the current week until 12 am of the current day; Last Week (12) covers 12 am of Sunday of the previous week until 12 am of Sunday of the current week; This Month (13) covers 12 am of the 1st until 12 am of the current day; Last 6 hours (17) covers 6 hours ago until now; Last 12 hours (18) covers 12 hours ago until now; Last Quarter (22) covers the previous quarter, ending 12 am of the current quarter's first day; Last 3 Months (25) covers the 3 full months before the current month; Custom Period (50) covers start and end dates chosen by the user; Last Poll (51) covers last polled values; only for Top N and Bottom N reports and certain widgets. `x-period-ranges` holds these ranges by period ID. `x-supported-granularities` maps each period ID to the units of time (`UnitOfTime`) it supports; the custom period (50) is not in that table. For a custom period the granularity is derived from the start and end dates. Raw granularity applies only if both dates lie within the last 30 days. `x-custom-period-rule` holds that rule as data; how the granularity is derived from the dates is not shown. `ReportPeriodGranularity` validates a period together with its unit of time.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Last1Hour | Last 1 hour |
+         *     | `1` | Last24Hours | Last 24 hours |
+         *     | `2` | Last7Days | Last 7 Days |
+         *     | `3` | Today | Today |
+         *     | `4` | Yesterday | Yesterday |
+         *     | `5` | Last30Days | Last 30 Days |
+         *     | `7` | LastMonth | Last Month |
+         *     | `8` | ThisYear | This Year |
+         *     | `9` | ThisQuarter | This Quarter |
+         *     | `11` | ThisWeek | This Week |
+         *     | `12` | LastWeek | Last Week |
+         *     | `13` | ThisMonth | This Month |
+         *     | `17` | Last6Hours | Last 6 hours |
+         *     | `18` | Last12Hours | Last 12 hours |
+         *     | `22` | LastQuarter | Last Quarter |
+         *     | `25` | Last3Months | Last 3 Months |
+         *     | `50` | CustomPeriod | Custom Period |
+         *     | `51` | LastPoll | Last Poll |
+         * @enum {integer}
+         */
+        Period: 0 | 1 | 2 | 3 | 4 | 5 | 7 | 8 | 9 | 11 | 12 | 13 | 17 | 18 | 22 | 25 | 50 | 51;
+        /**
+         * Unit of time (granularity)
+         * @description Granularity of report data. Which units each period supports is in `Period` (`x-supported-granularities`).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | RawData | Raw Data |
+         *     | `2` | Hourly | Hourly |
+         *     | `3` | Daily | Daily |
+         *     | `4` | Weekly | Weekly |
+         *     | `5` | Monthly | Monthly |
+         * @enum {integer}
+         */
+        UnitOfTime: 1 | 2 | 3 | 4 | 5;
+        /**
+         * Report period and granularity
+         * @description A period (`Period`) together with a unit of time (`UnitOfTime`) that the period supports: one branch per row of the document's table of granularities per period, plus one for the custom period (50). The property names `period` and `unit_of_time` are not given by the document.
+         */
+        ReportPeriodGranularity: {
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `0` | Last1Hour | Last 1 hour |
+             *     | `1` | Last24Hours | Last 24 hours |
+             *     | `3` | Today | Today |
+             *     | `4` | Yesterday | Yesterday |
+             *     | `17` | Last6Hours | Last 6 hours |
+             *     | `18` | Last12Hours | Last 12 hours |
+             * @enum {integer}
+             */
+            period: 0 | 1 | 3 | 4 | 17 | 18;
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `1` | RawData | Raw Data |
+             *     | `2` | Hourly | Hourly |
+             * @enum {integer}
+             */
+            unit_of_time: 1 | 2;
+        } | {
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `2` | Last7Days | Last 7 Days |
+             *     | `11` | ThisWeek | This Week |
+             *     | `12` | LastWeek | Last Week |
+             * @enum {integer}
+             */
+            period: 2 | 11 | 12;
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `1` | RawData | Raw Data |
+             *     | `2` | Hourly | Hourly |
+             *     | `3` | Daily | Daily |
+             * @enum {integer}
+             */
+            unit_of_time: 1 | 2 | 3;
+        } | {
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `5` | Last30Days | Last 30 Days |
+             *     | `13` | ThisMonth | This Month |
+             * @enum {integer}
+             */
+            period: 5 | 13;
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `1` | RawData | Raw Data |
+             *     | `2` | Hourly | Hourly |
+             *     | `3` | Daily | Daily |
+             *     | `4` | Weekly | Weekly |
+             * @enum {integer}
+             */
+            unit_of_time: 1 | 2 | 3 | 4;
+        } | {
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `7` | LastMonth | Last Month |
+             * @enum {integer}
+             */
+            period: 7;
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `2` | Hourly | Hourly |
+             *     | `3` | Daily | Daily |
+             *     | `4` | Weekly | Weekly |
+             * @enum {integer}
+             */
+            unit_of_time: 2 | 3 | 4;
+        } | {
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `8` | ThisYear | This Year |
+             *     | `9` | ThisQuarter | This Quarter |
+             *     | `22` | LastQuarter | Last Quarter |
+             *     | `25` | Last3Months | Last 3 Months |
+             * @enum {integer}
+             */
+            period: 8 | 9 | 22 | 25;
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `2` | Hourly | Hourly |
+             *     | `3` | Daily | Daily |
+             *     | `4` | Weekly | Weekly |
+             *     | `5` | Monthly | Monthly |
+             * @enum {integer}
+             */
+            unit_of_time: 2 | 3 | 4 | 5;
+        } | {
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `51` | LastPoll | Last Poll |
+             * @enum {integer}
+             */
+            period: 51;
+            /**
+             * @description | Value | Name | Meaning |
+             *     |---|---|---|
+             *     | `1` | RawData | Raw Data |
+             * @enum {integer}
+             */
+            unit_of_time: 1;
+        } | {
+            /** @constant */
+            period: 50;
+            unit_of_time: components["schemas"]["UnitOfTime"];
+        };
+        /**
+         * Report type
+         * @description Type of a report, by ID.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `11` | AvailabilitySummary | Availability Summary |
+         *     | `13` | HealthTrend | Health Trend |
+         *     | `14` | BusyHours | Busy Hours |
+         *     | `15` | TopN | Top N |
+         *     | `42` | BottomN | Bottom N |
+         *     | `16` | Performance | Performance |
+         *     | `17` | Summary | Summary |
+         *     | `18` | AvailabilityTrend | Availability Trend |
+         *     | `19` | ExecutiveSummarySLA | Executive Summary SLA |
+         *     | `21` | CloudGuidance | Cloud Guidance |
+         *     | `23` | Advisor | Advisor |
+         *     | `25` | CloudInventory | Cloud Inventory |
+         *     | `31` | ServerResources | Server Resources |
+         *     | `32` | ServerInventory | Server Inventory |
+         *     | `33` | HadoopInventory | Hadoop Inventory |
+         *     | `34` | MonitorStatus | Monitor Status |
+         * @enum {integer}
+         */
+        ReportType: 11 | 13 | 14 | 15 | 42 | 16 | 17 | 18 | 19 | 21 | 23 | 25 | 31 | 32 | 33 | 34;
+        /**
+         * Scheduled report status
+         * @description Status of a scheduled report. Transitions between the statuses: not shown.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Active | Active |
+         *     | `5` | Suspend | Suspend |
+         * @enum {integer}
+         */
+        ScheduledReportStatus: 0 | 5;
+        /**
+         * Scheduled report criteria
+         * @description Criteria of a scheduled report.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Availability | Availability |
+         *     | `1` | OutageCount | Outage Count |
+         *     | `2` | OutageDuration | Outage Duration |
+         * @enum {integer}
+         */
+        ScheduledReportCriteria: 0 | 1 | 2;
+        /**
+         * Scheduled report operator
+         * @description Comparison operator of a scheduled report (used with `ScheduledReportCriteria`).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | GreaterThan | > |
+         *     | `2` | LessThan | < |
+         *     | `3` | GreaterThanOrEqual | >= |
+         *     | `4` | LessThanOrEqual | <= |
+         * @enum {integer}
+         */
+        ScheduledReportOperator: 1 | 2 | 3 | 4;
+        /**
+         * Custom report type
+         * @description Kind of a custom report.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | CustomReport | Custom Report |
+         *     | `2` | GlobalBenchmarkReport | Global Benchmark Report |
+         * @enum {integer}
+         */
+        CustomReportType: 1 | 2;
+        /**
+         * Report format
+         * @description File format of a report.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `2` | PDF | PDF |
+         *     | `3` | CSV | CSV |
+         * @enum {integer}
+         */
+        ReportFormat: 2 | 3;
+        /**
+         * Report frequency
+         * @description How often a scheduled report is generated.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Daily | Daily |
+         *     | `2` | Weekly | Weekly |
+         *     | `3` | Monthly | Monthly |
+         *     | `4` | Quarterly | Quarterly |
+         * @enum {integer}
+         */
+        ReportFrequency: 1 | 2 | 3 | 4;
+        /**
+         * Business quarter months
+         * @description Months of the business quarters: one month of each quarter names the set.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | JanAprJulOct | Jan-Apr-Jul-Oct |
+         *     | `1` | FebMayAugNov | Feb-May-Aug-Nov |
+         *     | `2` | MarJunSepDec | Mar-Jun-Sep-Dec |
+         * @enum {integer}
+         */
+        BusinessQuarterMonths: 0 | 1 | 2;
+        /**
+         * Trend report segment
+         * @description Segment of a trend report.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Day | Day |
+         *     | `2` | Week | Week |
+         *     | `3` | Month | Month |
+         * @enum {integer}
+         */
+        TrendReportSegment: 1 | 2 | 3;
+        /**
+         * Busy hour report segment
+         * @description Segment of a busy hours report. The document lists a separate "Segment type" list with the same values on the same line (see `BusyHourSegmentType`); the two stay separate schemas.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | HourOfDay | Hour of Day |
+         *     | `2` | DayOfWeek | Day of Week |
+         * @enum {integer}
+         */
+        BusyHourReportSegment: 1 | 2;
+        /**
+         * Segment type (busy hours report)
+         * @description Segment type, listed by the document next to the busy hour report segments (see `BusyHourReportSegment`). Which field carries it is not shown.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | HourOfTheDay | Hour of the day |
+         *     | `2` | DayOfTheWeek | Day of the week |
+         * @enum {integer}
+         */
+        BusyHourSegmentType: 1 | 2;
+        /**
+         * Outage report period
+         * @description Period of an outage report.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | OneDay | one day |
+         *     | `2` | OneWeek | one week |
+         *     | `5` | OneMonth | one month |
+         *     | `90` | ThreeMonths | three months |
+         *     | `180` | SixMonths | six months |
+         * @enum {integer}
+         */
+        OutageReportPeriod: 1 | 2 | 5 | 90 | 180;
+        /**
+         * Metric aggregation
+         * @description Aggregation of metric values.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Average | Average |
+         *     | `1` | Percentile95 | 95th Percentile |
+         *     | `4` | Maximum | Maximum |
+         *     | `5` | Minimum | Minimum |
+         * @enum {integer}
+         */
+        MetricAggregation: 0 | 1 | 4 | 5;
+        /**
+         * Report metrics
+         * @description Metrics of a report: overall, or by day.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Overall | Overall |
+         *     | `2` | ByDay | By Day |
+         * @enum {integer}
+         */
+        ReportMetrics: 1 | 2;
+        /**
+         * File check
+         * @description Kind of file check (resource checks).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `2001` | Access | Access |
+         *     | `2002` | Permission | Permission |
+         *     | `2003` | Size | Size |
+         *     | `2004` | Modify | Modify |
+         *     | `2005` | Content | Content |
+         * @enum {integer}
+         */
+        FileCheckType: 2001 | 2002 | 2003 | 2004 | 2005;
+        /**
+         * Directory check
+         * @description Kind of directory check (resource checks).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `3001` | Access | Access |
+         *     | `3002` | Permission | Permission |
+         *     | `3003` | Size | Size |
+         *     | `3004` | File | File |
+         *     | `3005` | SubDirectory | SubDirectory |
+         * @enum {integer}
+         */
+        DirectoryCheckType: 3001 | 3002 | 3003 | 3004 | 3005;
+        /**
+         * Maintenance recurrence
+         * @description How often a scheduled maintenance recurs.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Daily | Daily |
+         *     | `2` | WeeklyByTime | Weekly (By Time) |
+         *     | `8` | WeeklyByDay | Weekly (By Day) |
+         *     | `3` | Once | Once |
+         *     | `5` | MonthlyByDate | Monthly (By Date) |
+         *     | `6` | MonthlyByDay | Monthly (By Day) |
+         *     | `9` | Yearly | Yearly |
+         * @enum {integer}
+         */
+        MaintenanceRecurrence: 1 | 2 | 8 | 3 | 5 | 6 | 9;
+        /**
+         * Scheduled maintenance status
+         * @description Status of a scheduled maintenance. Transitions between the statuses: not shown.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"I"` | InProgress | In Progress |
+         *     | `"C"` | Completed | Completed |
+         *     | `"V"` | Recurring | Recurring, runs on the next scheduled cycle (daily, weekly, monthly) |
+         * @enum {string}
+         */
+        MaintenanceStatus: "I" | "C" | "V";
+        /**
+         * Day of the week
+         * @description Day of the week (scheduled maintenance); Sunday is 0.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Sunday | Sunday |
+         *     | `1` | Monday | Monday |
+         *     | `2` | Tuesday | Tuesday |
+         *     | `3` | Wednesday | Wednesday |
+         *     | `4` | Thursday | Thursday |
+         *     | `5` | Friday | Friday |
+         *     | `6` | Saturday | Saturday |
+         * @enum {integer}
+         */
+        DayOfWeek: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+        /**
+         * Week of the month
+         * @description Week of the month (scheduled maintenance).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | First | First |
+         *     | `2` | Second | Second |
+         *     | `3` | Third | Third |
+         *     | `4` | Fourth | Fourth |
+         *     | `5` | Last | Last (last or fourth week; supported in scheduled maintenance) |
+         * @enum {integer}
+         */
+        WeekOfMonth: 1 | 2 | 3 | 4 | 5;
+        /**
+         * Maintenance end
+         * @description When a recurring scheduled maintenance ends.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Never | Never |
+         *     | `1` | AfterNTimes | After n times (n executions) |
+         *     | `2` | OnSpecifiedDate | On the specified date |
+         * @enum {integer}
+         */
+        MaintenanceEnd: 0 | 1 | 2;
+        /**
+         * Month
+         * @description Month of the year, 1 to 12 for January to December.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | January | January |
+         *     | `2` | February | February |
+         *     | `3` | March | March |
+         *     | `4` | April | April |
+         *     | `5` | May | May |
+         *     | `6` | June | June |
+         *     | `7` | July | July |
+         *     | `8` | August | August |
+         *     | `9` | September | September |
+         *     | `10` | October | October |
+         *     | `11` | November | November |
+         *     | `12` | December | December |
+         * @enum {integer}
+         */
+        Month: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
+        /**
+         * SLA type
+         * @description Type of a service level agreement.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Composite | Composite |
+         *     | `2` | Availability | Availability |
+         *     | `3` | Performance | Performance |
+         * @enum {integer}
+         */
+        SlaType: 1 | 2 | 3;
+        /**
+         * SLA target
+         * @description How a measured value is compared with the target of a service level agreement.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | GreaterThan | Greater Than |
+         *     | `1` | Equal | Equal |
+         *     | `2` | GreaterThanOrEqual | Greater Than or Equal |
+         *     | `3` | LessThan | Less Than |
+         *     | `4` | LessThanOrEqual | Less Than or Equal |
+         * @enum {integer}
+         */
+        SlaTarget: 0 | 1 | 2 | 3 | 4;
+        /**
+         * Monitor status
+         * @description Status code of a monitor: the outcome of its checks. Not the same as `MonitorState` (active or suspended). Transitions between statuses: not shown.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Down | Down |
+         *     | `1` | Up | Up |
+         *     | `2` | Trouble | Trouble |
+         *     | `3` | Critical | Critical |
+         *     | `5` | Suspended | Suspended |
+         *     | `7` | Maintenance | Maintenance |
+         *     | `9` | Discovery | Discovery |
+         *     | `10` | ConfigurationError | Configuration Error |
+         * @enum {integer}
+         */
+        MonitorStatus: 0 | 1 | 2 | 3 | 5 | 7 | 9 | 10;
+        /**
+         * Monitor state
+         * @description State of a monitor or item: active, or suspended. Not the same as `MonitorStatus`. Transitions between the states: not shown.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Active | Active |
+         *     | `5` | Suspended | Suspended |
+         * @enum {integer}
+         */
+        MonitorState: 0 | 5;
+        /**
+         * Data collection
+         * @description Kind of data collection (poll) that produced a result.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Normal | Normal |
+         *     | `2` | SecondaryRecheck | Secondary Recheck |
+         *     | `3` | PollNow | Poll Now |
+         *     | `4` | Screenshot | Screenshot |
+         *     | `5` | HourlyPoll | Hourly Poll |
+         *     | `6` | UptimeSteroid | Uptime Steroid |
+         *     | `7` | UpScreenshot | Up Screenshot |
+         *     | `8` | Retry | Retry |
+         *     | `9` | DownRecheck | Down Recheck |
+         *     | `10` | OtherISP | Other ISP |
+         * @enum {integer}
+         */
+        DataCollectionType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
+        /**
+         * Known time window
+         * @description The literal time window codes. A particular date is given as `SD/dd.mm.yyyy` instead (see `TimeWindow`).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `"H"` | LastOneHour | last one hour |
+         *     | `"H3"` | LastThreeHours | last three hours |
+         *     | `"H6"` | LastSixHours | last six hours |
+         *     | `"hD"` | LastTwelveHours | last twelve hours |
+         *     | `"D"` | LastOneDay | last one day |
+         * @enum {string}
+         */
+        KnownTimeWindow: "H" | "H3" | "H6" | "hD" | "D";
+        /**
+         * Uptime button time period
+         * @description Time period of an uptime button.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Last24Hours | Last 24 hours |
+         *     | `2` | Last7Days | Last 7 Days |
+         *     | `5` | Last30Days | Last 30 Days |
+         * @enum {integer}
+         */
+        UptimeButtonTimePeriod: 1 | 2 | 5;
+        /**
+         * Time window
+         * @description Time window: one of the literal codes of `KnownTimeWindow` (last one hour to last one day), or `SD/dd.mm.yyyy` for a particular date, such as `SD/21.11.2026`.
+         */
+        TimeWindow: components["schemas"]["KnownTimeWindow"] | string;
+        /**
+         * Threshold profile type
+         * @description How the thresholds of a threshold profile are set.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Static | Static |
+         *     | `2` | AIBased | AI-based |
+         * @enum {integer}
+         */
+        ThresholdProfileType: 1 | 2;
+        /**
+         * Threshold condition
+         * @description Comparison of a measured value with a numeric threshold.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | GreaterThan | > |
+         *     | `2` | LessThan | < |
+         *     | `3` | GreaterThanOrEqual | >= |
+         *     | `4` | LessThanOrEqual | <= |
+         *     | `5` | Equal | = |
+         *     | `6` | NotEqual | not equal |
+         * @enum {integer}
+         */
+        ThresholdCondition: 1 | 2 | 3 | 4 | 5 | 6;
+        /**
+         * Text threshold condition
+         * @description Comparison of a measured text with a text threshold.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Equals | Equals |
+         *     | `2` | NotEquals | Not equals |
+         *     | `3` | Contains | Contains |
+         *     | `4` | DoesNotContain | Doesn't contain |
+         *     | `5` | OnChange | On change |
+         * @enum {integer}
+         */
+        TextThresholdCondition: 1 | 2 | 3 | 4 | 5;
+        /**
+         * Threshold strategy
+         * @description How a threshold is evaluated.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | PollCount | Poll Count |
+         *     | `2` | PollAvg | Poll Avg |
+         *     | `3` | TimeRange | Time Range |
+         *     | `4` | AvgTime | Avg Time |
+         * @enum {integer}
+         */
+        ThresholdStrategy: 1 | 2 | 3 | 4;
+        /**
+         * Threshold severity
+         * @description Severity of a threshold. Not the same list as `AlertSeverity`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Down | Down |
+         *     | `3` | Critical | Critical |
+         *     | `2` | Trouble | Trouble |
+         * @enum {integer}
+         */
+        ThresholdSeverity: 0 | 3 | 2;
+        /**
+         * Anomaly threshold
+         * @description Level of an anomaly threshold.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Confirmed | Confirmed |
+         *     | `2` | Likely | Likely |
+         * @enum {integer}
+         */
+        AnomalyThreshold: 1 | 2;
+        /**
+         * Downtime rules (number of locations)
+         * @description Downtime rule, as a number of locations: 1 to 8 locations, or 0 for all selected locations.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | OneLocation | 1 location |
+         *     | `2` | TwoLocations | 2 locations |
+         *     | `3` | ThreeLocations | 3 locations |
+         *     | `4` | FourLocations | 4 locations |
+         *     | `5` | FiveLocations | 5 locations |
+         *     | `6` | SixLocations | 6 locations |
+         *     | `7` | SevenLocations | 7 locations |
+         *     | `8` | EightLocations | 8 locations |
+         *     | `0` | AllSelectedLocations | all selected locations |
+         * @enum {integer}
+         */
+        DowntimeRuleLocations: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 0;
+        /**
+         * Bytes unit
+         * @description Unit of a size value. Not the same list as `BitsPerSecondUnit`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Bytes | bytes |
+         *     | `2` | KB | KB |
+         *     | `3` | MB | MB |
+         *     | `4` | GB | GB |
+         *     | `5` | TB | TB |
+         * @enum {integer}
+         */
+        BytesUnit: 1 | 2 | 3 | 4 | 5;
+        /**
+         * Time unit
+         * @description Unit of a duration value. Not the same list as `UnitOfTime` (report granularity).
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Milliseconds | ms |
+         *     | `2` | Seconds | Secs |
+         *     | `3` | Minutes | Mins |
+         *     | `4` | Hours | Hrs |
+         * @enum {integer}
+         */
+        TimeUnit: 1 | 2 | 3 | 4;
+        /**
+         * Bits per second unit
+         * @description Unit of a transfer rate value.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | Bps | bps |
+         *     | `2` | Kbps | Kbps |
+         *     | `3` | Mbps | Mbps |
+         *     | `4` | Gbps | Gbps |
+         *     | `5` | Tbps | Tbps |
+         * @enum {integer}
+         */
+        BitsPerSecondUnit: 1 | 2 | 3 | 4 | 5;
+        /**
+         * Global parameter function
+         * @description Function that gives the value of a global parameter.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | CurrentDateAndTime | current date and time |
+         *     | `1` | RandomNumberByLength | random number by length |
+         *     | `2` | RandomNumberByMaximumValue | random number by maximum value |
+         *     | `3` | TimeInMilliseconds | time in milliseconds |
+         * @enum {integer}
+         */
+        GlobalParameterFunction: 0 | 1 | 2 | 3;
+        /**
+         * Product
+         * @description Product that a user or role belongs to.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | Service | the service itself |
+         *     | `1` | StatusPage | status page product |
+         *     | `2` | CostManagement | cost management product |
+         * @enum {integer}
+         */
+        Product: 0 | 1 | 2;
+        /**
+         * Role of the service
+         * @description Role of a user in the service itself (product 0). Permissions, from the core document: No Access (0) has no access to the web client or the API. Super Administrator (1, called "Super Admin" in the core document) has full control of the account. Administrator (2) has write access to most modules, except billing and user access. Operator (3) has read-only access to most modules and write access to scheduling a maintenance. Billing Contact (4) has access only to billing modules (upgrade, renewals). SpokesPerson (5) has read access to all modules and may post public comments through dashboards. Hosting Provider (6) may configure scheduled maintenance. Read Only (10) has read-only access to the account. In the API inspector only Super Admins and Admins may use POST and PUT. The same permissions are in `x-role-permissions`. The roles of the other products are `StatusPageProductRole` and `CostProductRole`.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `0` | NoAccess | No Access |
+         *     | `1` | SuperAdministrator | Super Administrator |
+         *     | `2` | Administrator | Administrator |
+         *     | `3` | Operator | Operator |
+         *     | `4` | BillingContact | Billing Contact |
+         *     | `5` | SpokesPerson | SpokesPerson |
+         *     | `6` | HostingProvider | Hosting Provider |
+         *     | `10` | ReadOnly | Read Only |
+         * @enum {integer}
+         */
+        ServiceRole: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 10;
+        /**
+         * Cost product role
+         * @description Role of a user in the cost management product (product 2). The permissions of these roles: not shown.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `11` | CostAdministrator | Cost Administrator |
+         *     | `12` | CostUser | Cost User |
+         * @enum {integer}
+         */
+        CostProductRole: 11 | 12;
+        /**
+         * Status page product role
+         * @description Role of a user in the status page product (product 1). The names echo the service roles (`ServiceRole`) but the IDs differ; the permissions of these roles: not shown.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `21` | SuperAdministrator | Super Administrator |
+         *     | `22` | Administrator | Administrator |
+         *     | `23` | SpokesPerson | SpokesPerson |
+         *     | `24` | BillingContact | Billing Contact |
+         *     | `25` | ReadOnly | Read Only |
+         * @enum {integer}
+         */
+        StatusPageProductRole: 21 | 22 | 23 | 24 | 25;
+        /**
+         * Job title
+         * @description Job title of a user.
+         *
+         *     | Value | Name | Meaning |
+         *     |---|---|---|
+         *     | `1` | ITEngineer | IT Engineer |
+         *     | `2` | CloudEngineer | Cloud Engineer |
+         *     | `3` | DevOpsEngineer | DevOps Engineer |
+         *     | `4` | Webmaster | Webmaster |
+         *     | `5` | CEOOrCTO | CEO/CTO |
+         *     | `6` | InternalIT | Internal IT |
+         *     | `7` | Others | Others |
+         * @enum {integer}
+         */
+        JobTitle: 1 | 2 | 3 | 4 | 5 | 6 | 7;
     };
     responses: {
         /** @description Bad Request: the request information is wrong. */
@@ -664,6 +2829,131 @@ export type SchemaTokenGrant = components['schemas']['TokenGrant'];
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
 export type SchemaTokenRevocation = components['schemas']['TokenRevocation'];
 export type SchemaZaaid = components['schemas']['Zaaid'];
+export type SchemaApmAgentType = components['schemas']['ApmAgentType'];
+export type SchemaApmResourceType = components['schemas']['ApmResourceType'];
+export type SchemaApmGeoMapAttribute = components['schemas']['ApmGeoMapAttribute'];
+export type SchemaApmWebTransactionAttribute = components['schemas']['ApmWebTransactionAttribute'];
+export type SchemaApmBackgroundTransactionAttribute = components['schemas']['ApmBackgroundTransactionAttribute'];
+export type SchemaApmDatabaseOperationAttribute = components['schemas']['ApmDatabaseOperationAttribute'];
+export type SchemaApmTransactionType = components['schemas']['ApmTransactionType'];
+export type SchemaApmTransactionAttribute = components['schemas']['ApmTransactionAttribute'];
+export type SchemaApmGraph = components['schemas']['ApmGraph'];
+export type SchemaApmTransactionGraph = components['schemas']['ApmTransactionGraph'];
+export type SchemaApmDatabaseOperationGraph = components['schemas']['ApmDatabaseOperationGraph'];
+export type SchemaApmTraceListAttribute = components['schemas']['ApmTraceListAttribute'];
+export type SchemaCheckInterval = components['schemas']['CheckInterval'];
+export type SchemaSecondaryCheckInterval = components['schemas']['SecondaryCheckInterval'];
+export type SchemaDiscoverServiceId = components['schemas']['DiscoverServiceId'];
+export type SchemaDiscoverChildTypeId = components['schemas']['DiscoverChildTypeId'];
+export type SchemaDiscoverFrequency = components['schemas']['DiscoverFrequency'];
+export type SchemaCloudManagementAction = components['schemas']['CloudManagementAction'];
+export type SchemaDiscoveryCriteria = components['schemas']['DiscoveryCriteria'];
+export type SchemaDnsLookupType = components['schemas']['DnsLookupType'];
+export type SchemaDnsProtocol = components['schemas']['DnsProtocol'];
+export type SchemaTtlOperation = components['schemas']['TtlOperation'];
+export type SchemaDnsKeyFlag = components['schemas']['DnsKeyFlag'];
+export type SchemaDnsSearchConfig = components['schemas']['DnsSearchConfig'];
+export type SchemaDnsSearchConfigA = components['schemas']['DnsSearchConfigA'];
+export type SchemaDnsSearchConfigAll = components['schemas']['DnsSearchConfigAll'];
+export type SchemaDnsSearchConfigAaaa = components['schemas']['DnsSearchConfigAaaa'];
+export type SchemaDnsSearchConfigNs = components['schemas']['DnsSearchConfigNs'];
+export type SchemaDnsSearchConfigMx = components['schemas']['DnsSearchConfigMx'];
+export type SchemaDnsSearchConfigCname = components['schemas']['DnsSearchConfigCname'];
+export type SchemaDnsSearchConfigSoa = components['schemas']['DnsSearchConfigSoa'];
+export type SchemaDnsSearchConfigPtr = components['schemas']['DnsSearchConfigPtr'];
+export type SchemaDnsSearchConfigSrv = components['schemas']['DnsSearchConfigSrv'];
+export type SchemaDnsSearchConfigTxt = components['schemas']['DnsSearchConfigTxt'];
+export type SchemaDnsSearchConfigDnskey = components['schemas']['DnsSearchConfigDnskey'];
+export type SchemaDnsSearchConfigCaa = components['schemas']['DnsSearchConfigCaa'];
+export type SchemaDnsSearchConfigDs = components['schemas']['DnsSearchConfigDs'];
+export type SchemaKnownHttpMethod = components['schemas']['KnownHttpMethod'];
+export type SchemaHttpMethod = components['schemas']['HttpMethod'];
+export type SchemaHttpProtocol = components['schemas']['HttpProtocol'];
+export type SchemaSslProtocol = components['schemas']['SslProtocol'];
+export type SchemaWebsiteType = components['schemas']['WebsiteType'];
+export type SchemaIpType = components['schemas']['IpType'];
+export type SchemaBrowserType = components['schemas']['BrowserType'];
+export type SchemaRequestContentType = components['schemas']['RequestContentType'];
+export type SchemaResponseContentType = components['schemas']['ResponseContentType'];
+export type SchemaHttpAuthenticationMethod = components['schemas']['HttpAuthenticationMethod'];
+export type SchemaOAuthGrantType = components['schemas']['OAuthGrantType'];
+export type SchemaOAuthAuthenticationMethod = components['schemas']['OAuthAuthenticationMethod'];
+export type SchemaSendTokenAs = components['schemas']['SendTokenAs'];
+export type SchemaDefacementType = components['schemas']['DefacementType'];
+export type SchemaBrowserTransactionResolution = components['schemas']['BrowserTransactionResolution'];
+export type SchemaBrowserName = components['schemas']['BrowserName'];
+export type SchemaAutomationType = components['schemas']['AutomationType'];
+export type SchemaAutomationResourceType = components['schemas']['AutomationResourceType'];
+export type SchemaScriptType = components['schemas']['ScriptType'];
+export type SchemaOsType = components['schemas']['OsType'];
+export type SchemaServiceAction = components['schemas']['ServiceAction'];
+export type SchemaHypervisorVmAction = components['schemas']['HypervisorVmAction'];
+export type SchemaWebServerAction = components['schemas']['WebServerAction'];
+export type SchemaItAutomationResourceType = components['schemas']['ItAutomationResourceType'];
+export type SchemaMonitorGroupType = components['schemas']['MonitorGroupType'];
+export type SchemaMonitorGroupResourceType = components['schemas']['MonitorGroupResourceType'];
+export type SchemaKnownMonitorType = components['schemas']['KnownMonitorType'];
+export type SchemaMonitorType = components['schemas']['MonitorType'];
+export type SchemaDowntimeDelay = components['schemas']['DowntimeDelay'];
+export type SchemaPersistentNotification = components['schemas']['PersistentNotification'];
+export type SchemaAlertingMode = components['schemas']['AlertingMode'];
+export type SchemaAlertingStatus = components['schemas']['AlertingStatus'];
+export type SchemaSmsProvider = components['schemas']['SmsProvider'];
+export type SchemaVoiceCallProvider = components['schemas']['VoiceCallProvider'];
+export type SchemaEmailFormat = components['schemas']['EmailFormat'];
+export type SchemaActionRule = components['schemas']['ActionRule'];
+export type SchemaAlertType = components['schemas']['AlertType'];
+export type SchemaOutageAndAlarmType = components['schemas']['OutageAndAlarmType'];
+export type SchemaAlertSeverity = components['schemas']['AlertSeverity'];
+export type SchemaPeriod = components['schemas']['Period'];
+export type SchemaUnitOfTime = components['schemas']['UnitOfTime'];
+export type SchemaReportPeriodGranularity = components['schemas']['ReportPeriodGranularity'];
+export type SchemaReportType = components['schemas']['ReportType'];
+export type SchemaScheduledReportStatus = components['schemas']['ScheduledReportStatus'];
+export type SchemaScheduledReportCriteria = components['schemas']['ScheduledReportCriteria'];
+export type SchemaScheduledReportOperator = components['schemas']['ScheduledReportOperator'];
+export type SchemaCustomReportType = components['schemas']['CustomReportType'];
+export type SchemaReportFormat = components['schemas']['ReportFormat'];
+export type SchemaReportFrequency = components['schemas']['ReportFrequency'];
+export type SchemaBusinessQuarterMonths = components['schemas']['BusinessQuarterMonths'];
+export type SchemaTrendReportSegment = components['schemas']['TrendReportSegment'];
+export type SchemaBusyHourReportSegment = components['schemas']['BusyHourReportSegment'];
+export type SchemaBusyHourSegmentType = components['schemas']['BusyHourSegmentType'];
+export type SchemaOutageReportPeriod = components['schemas']['OutageReportPeriod'];
+export type SchemaMetricAggregation = components['schemas']['MetricAggregation'];
+export type SchemaReportMetrics = components['schemas']['ReportMetrics'];
+export type SchemaFileCheckType = components['schemas']['FileCheckType'];
+export type SchemaDirectoryCheckType = components['schemas']['DirectoryCheckType'];
+export type SchemaMaintenanceRecurrence = components['schemas']['MaintenanceRecurrence'];
+export type SchemaMaintenanceStatus = components['schemas']['MaintenanceStatus'];
+export type SchemaDayOfWeek = components['schemas']['DayOfWeek'];
+export type SchemaWeekOfMonth = components['schemas']['WeekOfMonth'];
+export type SchemaMaintenanceEnd = components['schemas']['MaintenanceEnd'];
+export type SchemaMonth = components['schemas']['Month'];
+export type SchemaSlaType = components['schemas']['SlaType'];
+export type SchemaSlaTarget = components['schemas']['SlaTarget'];
+export type SchemaMonitorStatus = components['schemas']['MonitorStatus'];
+export type SchemaMonitorState = components['schemas']['MonitorState'];
+export type SchemaDataCollectionType = components['schemas']['DataCollectionType'];
+export type SchemaKnownTimeWindow = components['schemas']['KnownTimeWindow'];
+export type SchemaUptimeButtonTimePeriod = components['schemas']['UptimeButtonTimePeriod'];
+export type SchemaTimeWindow = components['schemas']['TimeWindow'];
+export type SchemaThresholdProfileType = components['schemas']['ThresholdProfileType'];
+export type SchemaThresholdCondition = components['schemas']['ThresholdCondition'];
+export type SchemaTextThresholdCondition = components['schemas']['TextThresholdCondition'];
+export type SchemaThresholdStrategy = components['schemas']['ThresholdStrategy'];
+export type SchemaThresholdSeverity = components['schemas']['ThresholdSeverity'];
+export type SchemaAnomalyThreshold = components['schemas']['AnomalyThreshold'];
+export type SchemaDowntimeRuleLocations = components['schemas']['DowntimeRuleLocations'];
+export type SchemaBytesUnit = components['schemas']['BytesUnit'];
+export type SchemaTimeUnit = components['schemas']['TimeUnit'];
+export type SchemaBitsPerSecondUnit = components['schemas']['BitsPerSecondUnit'];
+export type SchemaGlobalParameterFunction = components['schemas']['GlobalParameterFunction'];
+export type SchemaProduct = components['schemas']['Product'];
+export type SchemaServiceRole = components['schemas']['ServiceRole'];
+export type SchemaCostProductRole = components['schemas']['CostProductRole'];
+export type SchemaStatusPageProductRole = components['schemas']['StatusPageProductRole'];
+export type SchemaJobTitle = components['schemas']['JobTitle'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];

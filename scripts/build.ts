@@ -16,6 +16,7 @@ import { generatedDir, outputs, root, specRoot } from './lib/paths.js';
 import { run, withoutBanner } from './lib/run.js';
 import { mockDocument } from './lib/mock-document.js';
 import { clientSource } from './lib/client-source.js';
+import { generateConstants } from './lib/constants-source.js';
 
 type Outputs = ReturnType<typeof outputs>;
 
@@ -86,6 +87,12 @@ export const steps: Step[] = [
     inputs: [...specInputs, 'scripts/lib/client-source.ts'],
     produces: (out) => [out.client],
     run: async (out) => write(out.client, clientSource(await readBundle(out))),
+  },
+  {
+    name: 'constants',
+    inputs: [...specInputs, 'scripts/lib/constants-source.ts'],
+    produces: (out) => [out.constants],
+    run: async (out) => write(out.constants, generateConstants(await readBundle(out), { source: 'openapi/' })),
   },
   {
     name: 'docs',
