@@ -54,6 +54,20 @@ export const tokenLimits = {
   }
 } as const;
 
+/** The operationId of every path and method of the description. */
+export const operationIds = {
+  "/device_key": { get: "getDeviceKey" },
+  "/monitor_type_constants": { get: "listMonitorTypes" },
+  "/monitors": { get: "listMonitors" },
+  "/monitors/{monitor_id}": { get: "getMonitor" },
+  "/monitor_groups": { post: "createMonitorGroup" },
+  "/short/msp/customers": { get: "listMspCustomers" },
+  "/short/bu/business_units": { get: "listBusinessUnits" },
+  "/admin/monitors": { get: "getAdminMonitors" },
+  "/oauth/v2/token": { post: "requestToken" },
+  "/oauth/v2/token/revoke": { post: "revokeToken" },
+} as const satisfies { [P in keyof paths]: { [M in keyof paths[P] & string]?: string } };
+
 /** A typed openapi-fetch client for the resource API. `baseUrl` is an API root ending in `/api`. */
 export function createApiClient(options: ClientOptions & { baseUrl: string }) {
   return createClient<paths>(options);

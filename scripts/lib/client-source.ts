@@ -35,6 +35,18 @@ function expand(server: Json): string {
   return String(server.url).replace(/\{(\w+)\}/g, (_, name: string) => server.variables[name].default);
 }
 
+const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** `'/path': { method: 'operationId' }` lines for every operation of the bundle. */
+function operationIdLines(bundle: Json): string {
+  return Object.entries<Json>(bundle.paths)
+    .map(([route, item]) => {
+      const methods = httpMethods.filter((method) => item[method]).map((method) => `${method}: ${JSON.stringify(item[method].operationId)}`);
+      return `  ${JSON.stringify(route)}: { ${methods.join(', ')} },`;
+    })
+    .join('\n');
+}
+
 export function clientSource(bundle: Json): string {
   const centers = dataCenters(bundle);
   const entries = centers
@@ -64,6 +76,11 @@ export const apiVersion = ${JSON.stringify(bundle.info.version)};
 
 /** The identity provider's limits (x-limits of the ServiceOAuth2 scheme; core document, section 8). */
 export const tokenLimits = ${JSON.stringify(bundle.components.securitySchemes.ServiceOAuth2['x-limits'], null, 2)} as const;
+
+/** The operationId of every path and method of the description. */
+export const operationIds = {
+${operationIdLines(bundle)}
+} as const satisfies { [P in keyof paths]: { [M in keyof paths[P] & string]?: string } };
 
 /** A typed openapi-fetch client for the resource API. \`baseUrl\` is an API root ending in \`/api\`. */
 export function createApiClient(options: ClientOptions & { baseUrl: string }) {

@@ -1,0 +1,48 @@
+// monitoring-service-api: the typed client of the Monitoring Service REST API.
+export {
+  createServiceClient,
+  type CallInit,
+  type CallOptions,
+  type EnvelopeData,
+  type OperationOf,
+  type PathsWithMethod,
+  type ResourceMethod,
+  type ResourcePaths,
+  type ResponseBody,
+  type ResultData,
+  type ServiceAuth,
+  type ServiceClient,
+  type ServiceClientOptions,
+  type ServiceMethod,
+  type ServiceRequestMethod,
+  type ServiceResult,
+} from './client.js';
+export { ServiceError, type OperationInfo, type ServiceErrorKind } from './errors.js';
+export {
+  exchangeGrantCode,
+  refreshAccessToken,
+  revokeRefreshToken,
+  type AccessTokenResult,
+  type GrantTokens,
+  type IdentityProviderOptions,
+  type RenewedToken,
+} from './auth.js';
+export { backoffDelay, parseRetryAfter, type FetchLike, type RetryOptions, type Sleep } from './http.js';
+export { parseTimestamp, formatTimestamp } from './timestamps.js';
+export { operationIds } from './operations.js';
+
+// The data centers, the API version and the identity provider's limits, as generated from the description.
+export { dataCenters, apiVersion, tokenLimits, type DataCenterId } from '../generated/client.js';
+// The types of the description: paths, operations, components and the Schema*/Response*/Parameter* aliases.
+export type * from '../generated/types.js';
+
+import type { components } from '../generated/types.js';
+/** A monitor. Unknown attributes of the service arrive untouched next to `monitor_id`. */
+export type Monitor = components['schemas']['Monitor'];
+/** A customer account (MSP) or business-unit account (BU portal): `name` and `zaaid`. */
+export type ManagedAccount = components['schemas']['ManagedAccount'];
+export type MonitorGroupCreate = components['schemas']['MonitorGroupCreate'];
+export type MonitorTypeEntry = components['schemas']['MonitorTypeEntry'];
+export type DeviceKey = components['schemas']['DeviceKey'];
+/** The `{code, message}` body of a failed call. */
+export type ErrorBody = components['schemas']['Error'];
