@@ -130,6 +130,7 @@ describe('errors', () => {
     const { error, response } = await bare.GET('/monitors');
     expect(response.status).toBe(401);
     expect(validate('Error', error)).toEqual([]);
+    expect(error?.message).toMatch(/Authorization header is missing/);
   });
 
   it('a monitor_id that is not digits: 4xx naming the parameter and its rule', async () => {
@@ -139,12 +140,13 @@ describe('errors', () => {
     expect(JSON.stringify(error)).toMatch(/monitor_id must match pattern/);
   });
 
-  it('a monitor group without display_name: 400 whose violation names the field', async () => {
-    const { response } = await api.POST('/monitor_groups', {
+  it('a monitor group without display_name: 400 whose body and violation name the field', async () => {
+    const { error, response } = await api.POST('/monitor_groups', {
       // @ts-expect-error display_name is required by the types too
       body: { description: 'no name' },
     });
     expect(response.status).toBe(400);
+    expect(error).toEqual({ code: 400, message: "Bad Request: body must have required property 'display_name'" });
     expect(response.headers.get('sl-violations')).toMatch(/required property 'display_name'/);
   });
 
@@ -165,6 +167,7 @@ describe('errors', () => {
     });
     expect(asForm.status).toBe(400);
     expect(asForm.headers.get('sl-violations')).toMatch(/grant_type/);
+    expect((await asForm.json()).message).toMatch(/grant_type/);
     const asQuery = await fetch(`${mock.authUrl}/oauth/v2/token?grant_type=password&client_id=id&client_secret=s&code=c`, { method: 'POST' });
     expect(asQuery.status).toBe(400);
     expect(asQuery.headers.get('sl-violations')).toMatch(/grant_type/);
@@ -173,5 +176,6 @@ describe('errors', () => {
   it('a resource path without the /api root is not found, like on a real data center', async () => {
     const response = await fetch(`${mock.authUrl}/monitors`, { headers: { Authorization: token } });
     expect(response.status).toBe(404);
+    expect((await response.json()).message).toMatch(/"\/monitors" is not an operation of the API/);
   });
 });

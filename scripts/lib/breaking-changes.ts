@@ -1,0 +1,138 @@
+// The breaking-change gate (core document, section 9): within a version, attributes are never removed and their
+// types never change; a breaking change needs a new version (info.version).
+//
+// releases/ keeps the bundled description as it was released, one file per API version (releases/2.0.json), and
+// releases/index.json lists the releases in order. The gate compares a description with the last release using
+// Redocly's `redocly diff` and the rules of `diff-recommended` (releases/diff.redocly.yaml): a change of impact
+// "major" (a removed property, path, operation, parameter or response; a changed type; a parameter or body that
+// became required; ...) breaks the release. Additions (minor) and wording (patch) do not.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './paths.js';
+import { run, withoutBanner } from './run.js';
+
+export const releasesDir = path.join(root, 'releases');
+export const releaseIndexFile = path.join(releasesDir, 'index.json');
+export const diffConfigFile = path.join(releasesDir, 'diff.redocly.yaml');
+export const changelogFile = path.join(root, 'CHANGELOG.md');
+
+export interface Release {
+  /** info.version of the released description. */
+  version: string;
+  /** The snapshot, relative to releases/. */
+  file: string;
+  /** The day of the release (YYYY-MM-DD), as in its CHANGELOG heading. */
+  date: string;
+  /** The CHANGELOG heading of the release, e.g. "## 2.0 (2026-11-22)". */
+  changelog: string;
+  /** SHA-256 of the snapshot file. */
+  sha256: string;
+}
+
+export interface Change {
+  ruleId: string;
+  impact: 'major' | 'minor' | 'patch' | string;
+  message: string;
+  /** Where, in the description that has it (the revision, or the base for a removal). */
+  pointer: string;
+}
+
+export interface GateResult {
+  baseVersion: string;
+  revisionVersion: string;
+  versionChanged: boolean;
+  /** Changes of impact "major". */
+  breaking: Change[];
+  /** Every change Redocly found, breaking or not. */
+  changes: Change[];
+  /** False when the revision breaks the base without a new version. */
+  ok: boolean;
+}
+
+export function readReleases(): Release[] {
+  if (!existsSync(releaseIndexFile)) return [];
+  return (JSON.parse(readFileSync(releaseIndexFile, 'utf8')) as { releases: Release[] }).releases;
+}
+
+export function latestRelease(): Release | undefined {
+  return readReleases().at(-1);
+}
+
+export const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** Compares dotted versions numerically: "2.0" < "2.1" < "10.0". */
+export function compareVersions(a: string, b: string): number {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index++) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0 && !Number.isNaN(difference)) return difference;
+  }
+  return a.localeCompare(b);
+}
+
+/** Runs `redocly diff` between two description files and returns every change it rates. */
+export async function diffDescriptions(baseFile: string, revisionFile: string): Promise<{ baseVersion: string; revisionVersion: string; changes: Change[] }> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'diff-'));
+  try {
+    const reportFile = path.join(scratch, 'diff.json');
+    const result = await run('redocly', ['diff', baseFile, revisionFile, '--config', diffConfigFile, '--format', 'json', '--fail-on', 'none', '-o', reportFile], { allowFailure: true });
+    if (result.code !== 0 || !existsSync(reportFile)) {
+      throw new Error(`redocly diff ${baseFile} ${revisionFile} failed (exit ${result.code}):\n${result.stdout}${withoutBanner(result.stderr)}`);
+    }
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    const changes: Change[] = [];
+    for (const change of report.changes ?? []) {
+      const verdicts: { ruleId: string; impact: string; message: string; location?: { pointer?: string } }[] = change.verdicts ?? [];
+      if (verdicts.length === 0) {
+        changes.push({ ruleId: `${change.kind}`, impact: change.impact, message: `${change.kind} ${change.path}`, pointer: change.revision?.pointer ?? change.base?.pointer ?? change.path });
+      }
+      for (const verdict of verdicts) {
+        changes.push({ ruleId: verdict.ruleId, impact: verdict.impact, message: verdict.message, pointer: verdict.location?.pointer ?? change.path });
+      }
+    }
+    return { baseVersion: String(report.infoVersions?.base ?? ''), revisionVersion: String(report.infoVersions?.revision ?? ''), changes };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The gate: does `revisionFile` break `baseFile` without a new info.version? */
+export async function checkCompatibility(baseFile: string, revisionFile: string): Promise<GateResult> {
+  const { baseVersion, revisionVersion, changes } = await diffDescriptions(baseFile, revisionFile);
+  // One verdict per place: Redocly reports a schema once for each operation that uses it.
+  const seen = new Set<string>();
+  const breaking = changes.filter((change) => {
+    const key = `${change.ruleId} ${change.pointer} ${change.message}`;
+    if (change.impact !== 'major' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const versionChanged = baseVersion !== revisionVersion;
+  return { baseVersion, revisionVersion, versionChanged, breaking, changes, ok: breaking.length === 0 || versionChanged };
+}
+
+export function describeGate(result: GateResult, baseLabel: string): string {
+  if (result.breaking.length === 0) return `No breaking change since ${baseLabel}.`;
+  const lines = result.breaking.map((change) => `  - ${change.message} (${change.ruleId}, ${change.pointer})`);
+  return result.versionChanged
+    ? `${result.breaking.length} breaking change(s) since ${baseLabel}, allowed by the new version ${result.revisionVersion}:\n${lines.join('\n')}`
+    : `${result.breaking.length} breaking change(s) since ${baseLabel}, and info.version is still ${result.revisionVersion}. ` +
+        `Within a version attributes are never removed and their types never change (core document, section 9): ` +
+        `undo the change, or release it as a new version (set info.version in openapi/openapi.yaml, add a CHANGELOG.md entry, run scripts/release.ts).\n${lines.join('\n')}`;
+}
+
+/** The CHANGELOG's release headings, in order: "## 2.0 (2026-11-22)" → { version: "2.0", date: "2026-11-22" }. */
+export function changelogEntries(text: string): { heading: string; version: string; date: string; body: string }[] {
+  const entries: { heading: string; version: string; date: string; body: string }[] = [];
+  const headings = [...text.matchAll(/^## +(\S+) +\((\d{4}-\d{2}-\d{2})\)[ \t]*$/gm)];
+  headings.forEach((match, index) => {
+    const start = match.index! + match[0].length;
+    const next = text.slice(start).search(/^## /m);
+    const end = index + 1 < headings.length ? headings[index + 1]!.index! : next === -1 ? text.length : start + next;
+    entries.push({ heading: match[0].trim(), version: match[1]!, date: match[2]!, body: text.slice(start, end).trim() });
+  });
+  return entries;
+}

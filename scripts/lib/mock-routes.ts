@@ -1,0 +1,127 @@
+// The routes of a (mock) document: which operation a method and path reach, and what the operation documents
+// (statuses, named examples, security). The mock front uses it to answer what Prism answers badly or not at all.
+
+type Json = Record<string, any>;
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface RouteOperation {
+  method: string;
+  /** The path template of the document, e.g. /api/monitors/{monitor_id}. */
+  template: string;
+  operationId: string;
+  /** Documented statuses, as strings ('200', '404', 'default'). */
+  statuses: string[];
+  /** Named examples of each documented status (first media type with examples). */
+  examples: Record<string, Record<string, unknown>>;
+  /** The media types the request body accepts; empty when the operation takes no body. */
+  requestMediaTypes: string[];
+  /** Header names (lower case) that the security requirements need; empty when a call may be anonymous. */
+  securityHeaders: string[];
+  /** The operation's parameters (path-level ones included), with their schemas resolved. */
+  parameters: { name: string; in: string; required: boolean; schema: Json }[];
+}
+
+export interface Route {
+  template: string;
+  segments: { literal: string | null }[];
+  operations: Map<string, RouteOperation>;
+}
+
+export interface RouteMatch {
+  route: Route;
+  operation: RouteOperation | undefined;
+}
+
+/** Resolves a local $ref (#/components/...) of the document, once or repeatedly. */
+export function deref(document: Json, node: Json | undefined): Json | undefined {
+  let current = node;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
+    const pointer = String(current.$ref);
+    if (!pointer.startsWith('#/')) return current;
+    current = pointer
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<Json | undefined>((node, key) => (node ? node[key] : undefined), document);
+  }
+  return current;
+}
+
+export function compileRoutes(document: Json): Route[] {
+  const schemes: Json = document.components?.securitySchemes ?? {};
+  const routes: Route[] = [];
+  for (const [template, item] of Object.entries<Json>(document.paths ?? {})) {
+    const operations = new Map<string, RouteOperation>();
+    for (const method of httpMethods) {
+      const operation: Json | undefined = item[method];
+      if (!operation) continue;
+      const responses: Json = operation.responses ?? {};
+      const examples: Record<string, Record<string, unknown>> = {};
+      for (const [status, raw] of Object.entries<Json>(responses)) {
+        const response = deref(document, raw) ?? {};
+        const media = Object.values<Json>(response.content ?? {}).find((entry) => entry.examples || entry.example !== undefined);
+        const named: Record<string, unknown> = {};
+        for (const [name, example] of Object.entries<Json>(media?.examples ?? {})) named[name] = deref(document, example)?.value;
+        examples[status] = named;
+      }
+      const requestBody = deref(document, operation.requestBody);
+      const requirements: Json[] = operation.security ?? document.security ?? [];
+      const anonymous = requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0);
+      const securityHeaders = anonymous
+        ? []
+        : [
+            ...new Set(
+              requirements.flatMap((requirement) =>
+                Object.keys(requirement)
+                  .map((name) => schemes[name])
+                  .filter((scheme: Json | undefined) => scheme?.type === 'apiKey' && scheme.in === 'header')
+                  .map((scheme: Json) => String(scheme.name).toLowerCase()),
+              ),
+            ),
+          ];
+      operations.set(method, {
+        method,
+        template,
+        operationId: operation.operationId ?? `${method} ${template}`,
+        statuses: Object.keys(responses),
+        examples,
+        requestMediaTypes: Object.keys(requestBody?.content ?? {}),
+        securityHeaders,
+        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((raw: Json) => {
+          const parameter = deref(document, raw) ?? {};
+          return { name: String(parameter.name), in: String(parameter.in), required: parameter.required === true, schema: deref(document, parameter.schema) ?? {} };
+        }),
+      });
+    }
+    routes.push({
+      template,
+      segments: template
+        .split('/')
+        .slice(1)
+        .map((segment) => ({ literal: /^\{[^}]+\}$/.test(segment) ? null : segment })),
+      operations,
+    });
+  }
+  return routes;
+}
+
+/**
+ * The route of a path (already split into percent-decoded segments after the leading slash). Literal segments
+ * win over template segments; a template segment never matches an empty segment.
+ */
+export function matchRoute(routes: Route[], segments: string[], method: string): RouteMatch | undefined {
+  let best: { route: Route; literals: number } | undefined;
+  for (const route of routes) {
+    if (route.segments.length !== segments.length) continue;
+    let literals = 0;
+    const matches = route.segments.every((segment, index) => {
+      const actual = segments[index]!;
+      if (segment.literal === null) return actual.length > 0;
+      literals++;
+      return segment.literal === actual;
+    });
+    if (matches && (!best || literals > best.literals)) best = { route, literals };
+  }
+  return best && { route: best.route, operation: best.route.operations.get(method.toLowerCase()) };
+}

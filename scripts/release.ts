@@ -1,0 +1,92 @@
+// Releases the description: snapshots the bundled document as releases/<info.version>.json, the base that the
+// breaking-change gate (test/breaking-changes.test.ts) compares every later description with.
+//
+//   tsx scripts/release.ts            build, check, snapshot (needs a new CHANGELOG.md entry)
+//   tsx scripts/release.ts --amend    replace the last release with the current description, under its own
+//                                     CHANGELOG entry (to correct a release that has not been published yet)
+//   tsx scripts/release.ts --check    only say what a release would do; write nothing
+//
+// A release needs, at the top of CHANGELOG.md, an entry "## <info.version> (<YYYY-MM-DD>)" with some text that
+// no earlier release used. Within the version of the last release, the description must not break it (no
+// attribute removed, no type changed: core document, section 9); a breaking change needs a new info.version.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from './build.js';
+import { outputs } from './lib/paths.js';
+import {
+  changelogEntries,
+  changelogFile,
+  checkCompatibility,
+  compareVersions,
+  describeGate,
+  readReleases,
+  releaseIndexFile,
+  releasesDir,
+  sha256,
+  type Release,
+} from './lib/breaking-changes.js';
+
+const { values } = parseArgs({
+  options: {
+    amend: { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+if (!values['no-build']) {
+  console.log('Building generated/ from openapi/ ...');
+  await build({ log: (line) => console.log(`  ${line}`) }).catch((error: Error) => fail(error.message));
+}
+
+const bundleFile = outputs().bundleJson;
+const bundleText = readFileSync(bundleFile, 'utf8');
+const version = String(JSON.parse(bundleText).info?.version ?? '');
+if (!/^\d+(\.\d+)*$/.test(version)) fail(`info.version must be a dotted number such as 2.0, not "${version}".`);
+
+const releases = readReleases();
+const replacing = values.amend ? releases.at(-1) : undefined;
+if (values.amend && !replacing) fail('--amend replaces the last release, and there is none yet.');
+if (replacing && replacing.version !== version) fail(`--amend replaces release ${replacing.version}, but info.version is now ${version}: release it without --amend.`);
+const previous = values.amend ? releases.at(-2) : releases.at(-1);
+
+if (!values.amend && previous && previous.sha256 === sha256(bundleText)) {
+  console.log(`Nothing to release: the description is the one released as ${previous.version} (${previous.date}).`);
+  process.exit(0);
+}
+if (previous && compareVersions(version, previous.version) < 0) fail(`info.version ${version} is lower than the last release, ${previous.version}.`);
+
+// The gate, against the release before this one.
+if (previous) {
+  const result = await checkCompatibility(path.join(releasesDir, previous.file), bundleFile);
+  console.log(describeGate(result, `release ${previous.version} (${previous.date})`));
+  if (!result.ok) process.exit(1);
+}
+
+// The CHANGELOG entry.
+if (!existsSync(changelogFile)) fail(`${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`);
+const [entry] = changelogEntries(readFileSync(changelogFile, 'utf8'));
+if (!entry) fail(`CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`);
+if (entry.version !== version) fail(`The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`);
+if (entry.body === '') fail(`The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`);
+const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
+if (used.has(entry.heading)) fail(`The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`);
+if (previous && entry.date < previous.date) fail(`The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`);
+
+const release: Release = { version, file: `${version}.json`, date: entry.date, changelog: entry.heading, sha256: sha256(bundleText) };
+if (values.check) {
+  console.log(`A release would write releases/${release.file} (${release.sha256.slice(0, 12)}) under "${entry.heading}".`);
+  process.exit(0);
+}
+mkdirSync(releasesDir, { recursive: true });
+copyFileSync(bundleFile, path.join(releasesDir, release.file));
+// The index keeps every release; a version's snapshot is its latest release (a compatible superset of the earlier ones).
+const next = [...releases.filter((existing) => existing !== replacing), release];
+writeFileSync(releaseIndexFile, `${JSON.stringify({ releases: next }, null, 2)}\n`);
+console.log(`Released ${version}: releases/${release.file} (${release.sha256.slice(0, 12)}), "${entry.heading}".`);
