@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Get the device key
-         * @description Returns the device key of the account.
+         * @description Returns the device key of the account, in `data.device_key`.
          *
          *     **Scope:** `Service.Admin.Read`.
          */
@@ -31,8 +31,7 @@ export interface paths {
         };
         /**
          * List the monitor types
-         * @description Returns the monitor type IDs and their names. It includes IDs beyond the documented list, such as
-         *     `CAPACITY`, `SERVER_CAPACITY` and `PROBE_CAPACITY`.
+         * @description Returns every monitor type: its ID (`id`, such as `URL`, `DNS` or `SERVER`) and its name. The list includes IDs beyond the monitor types of the constants document, such as `CAPACITY`, `SERVER_CAPACITY` and `PROBE_CAPACITY`.
          *
          *     **Scope:** `Service.Admin.Read`.
          */
@@ -54,8 +53,7 @@ export interface paths {
         };
         /**
          * List monitors
-         * @description Returns the monitors of the account. The query parameters of this list (paging, filters) are not shown
-         *     in the documents.
+         * @description Returns the monitors of the account, or of a customer or business-unit account with the `zaaid` cookie. Each monitor has its `monitor_id`; its other fields, and the query parameters of this list (paging, filters), are not shown in the documents.
          *
          *     **Scope:** `Service.Admin.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -77,8 +75,9 @@ export interface paths {
         };
         /**
          * Get a monitor
-         * @description Returns one monitor. Other fields of the monitor record than `monitor_id` are not shown in the
-         *     documents; they arrive as additional attributes.
+         * @description Returns one monitor by its `monitor_id`. The fields of a monitor other than `monitor_id` are not shown in the documents; they arrive as additional attributes.
+         *
+         *     A monitor that does not exist answers `404` with the error code `1002` and the message `Monitor does not exist.`
          *
          *     **Scope:** `Service.Admin.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -102,9 +101,7 @@ export interface paths {
         put?: never;
         /**
          * Create a monitor group
-         * @description Creates a monitor group from a display name and a description. The answer is the JSON envelope; the
-         *     fields of its `data` and whether success is `200 Success` or `201 Created` are not shown in the documents.
-         *     Only Super Admins and Administrators write (the API inspector allows POST and PUT only to them).
+         * @description Creates a monitor group from a display name and a description, sent as JSON. The answer is the envelope; the fields of its `data`, and whether success is `200 Success` or `201 Created`, are not shown in the documents. In the web client's API inspector only Super Admins and Admins may use POST.
          *
          *     **Scope:** `Service.Admin.Create` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -124,8 +121,7 @@ export interface paths {
         };
         /**
          * List the customers of an MSP account
-         * @description An MSP account call: returns its customer accounts. Send a customer's `zaaid` as the cookie
-         *     `zaaid={zaaid}` to act on that customer.
+         * @description An MSP account call: returns its customer accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any call to act on that customer (see *Accounts*). An operation the MSP account may not perform answers with the message `You are not authorized to perform this operation.`
          *
          *     **Scope:** `Service.Msp.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -147,8 +143,7 @@ export interface paths {
         };
         /**
          * List the business units of a BU portal account
-         * @description A BU portal call: returns its business-unit accounts. Send a business unit's `zaaid` as the cookie
-         *     `zaaid={zaaid}` to act on that business unit.
+         * @description A BU portal call: returns its business-unit accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any call to act on that business unit (see *Accounts*). An operation the BU portal account may not perform answers with the message `You are not authorized to perform this operation.`
          *
          *     **Scope:** `Service.Bu.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -170,8 +165,7 @@ export interface paths {
         };
         /**
          * Admin monitors (response not shown)
-         * @description Named in the documents only as the request URI used in the API inspector. Its response is **not shown**
-         *     in the documents: the schema below accepts any JSON.
+         * @description The documents name `/api/admin/monitors` only as an example of a request URI for the web client's API inspector. Its response is **not shown** in the documents: the schema below accepts any JSON.
          *
          *     **Scope:** `Service.Admin.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -195,17 +189,12 @@ export interface paths {
         put?: never;
         /**
          * Get tokens (authorization-code or refresh-token grant)
-         * @description On the identity provider (`{auth_url}`), not the API root. Two grants share this endpoint:
+         * @description On the identity provider of your data center (`{auth_url}`), not on the API root, and without an access token. Two grants share this endpoint (the steps are under *Authentication*):
          *
-         *     - `grant_type=authorization_code` with `client_id`, `client_secret` and `code` (the grant token)
-         *       returns an access token **and** the permanent refresh token. A grant token is used once, before it expires.
-         *     - `grant_type=refresh_token` with `client_id`, `client_secret` and `refresh_token` returns a new access
-         *       token and **no** refresh token.
+         *     - `grant_type=authorization_code` with `client_id`, `client_secret` and `code` (the grant code from the developer console) returns an access token **and** the permanent refresh token. A grant code is used once, before it expires (3 to 10 minutes).
+         *     - `grant_type=refresh_token` with `client_id`, `client_secret` and `refresh_token` returns a new access token and **no** refresh token.
          *
-         *     The parameters are plain strings, sent **either** as a query string **or** as form fields
-         *     (`application/x-www-form-urlencoded`). At most 10 access tokens may be generated from refresh tokens in
-         *     10 minutes, and at most 20 refresh tokens per client ID in 10 minutes. The error bodies of the
-         *     identity-provider endpoints are not shown in the documents.
+         *     The parameters are plain strings, sent **either** as a query string **or** as form fields (`application/x-www-form-urlencoded`). At most 10 access tokens may be generated from refresh tokens in 10 minutes, and at most 20 refresh tokens per client ID in 10 minutes (see *Limits*). The error bodies of the identity-provider endpoints are not shown in the documents.
          */
         post: operations["requestToken"];
         delete?: never;
@@ -225,8 +214,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a refresh token
-         * @description On the identity provider (`{auth_url}`). Revokes a refresh token, sent as the query parameter or form
-         *     field `token`. The error bodies of the identity-provider endpoints are not shown in the documents.
+         * @description On the identity provider of your data center (`{auth_url}`), without an access token. Revokes a refresh token, sent as the form field or query parameter `token`; the answer is `{"status": "success"}`. The error bodies of the identity-provider endpoints are not shown in the documents.
          */
         post: operations["revokeToken"];
         delete?: never;

@@ -16,6 +16,7 @@ import { generatedDir, outputs, root, specRoot } from './lib/paths.js';
 import { run, withoutBanner } from './lib/run.js';
 import { mockDocument } from './lib/mock-document.js';
 import { clientSource } from './lib/client-source.js';
+import { docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
 import { generateConstants } from './lib/constants-source.js';
 
 type Outputs = ReturnType<typeof outputs>;
@@ -96,12 +97,20 @@ export const steps: Step[] = [
   },
   {
     name: 'docs',
-    inputs: [...specInputs, 'package-lock.json'],
+    inputs: [...specInputs, 'package-lock.json', 'scripts/docs-template.hbs', 'scripts/lib/docs-page.ts'],
     produces: (out) => [out.docs],
     run: async (out) => {
+      // One self-contained page (--inlineBundle): Redoc and the description inline, no network needed.
       await mkdir(path.dirname(out.docs), { recursive: true });
-      const bundle = await readBundle(out);
-      await run('redocly', ['build-docs', out.bundleYaml, '-o', out.docs, '--inlineBundle', '--title', bundle.info.title]);
+      const { info } = await readBundle(out);
+      await run('redocly', [
+        'build-docs', out.bundleYaml, '-o', out.docs, '--inlineBundle',
+        '--template', docsTemplate,
+        '--title', `${info.title} (${info.version})`,
+        `--templateOptions.description=${info.summary ?? info.title}`,
+        '--openapi', JSON.stringify(redocOptions),
+      ]);
+      await writeFile(out.docs, withoutRemoteImages(await readFile(out.docs, 'utf8')));
     },
   },
 ];
