@@ -140,7 +140,7 @@ async function mockCli() {
 
 const bundle = JSON.parse(readFileSync(outputs().bundleJson, 'utf8'));
 const samples = sampleRequests(bundle);
-console.error(`Benchmarks on ${os.cpus().length} CPU(s), Node ${process.version}, load load-average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}:`);
+console.error(`Benchmarks on ${os.cpus().length} CPU(s), Node ${process.version}, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}:`);
 
 // 1. The pipeline.
 if (!values['skip-build']) {
