@@ -41,7 +41,7 @@ export const tokenLimits = {
     "minimum": 3,
     "maximum": 10
   },
-  "accessTokenLifetimeSeconds": 3600,
+  "accessTokenLifetimeSecondsShown": 3600,
   "refreshTokensPerUser": 20,
   "refreshTokensPerClientId": {
     "count": 20,

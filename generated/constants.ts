@@ -39,7 +39,7 @@ export const Scope = {
   AccountUpdate: "Service.Account.Update",
   /** Delete access to users and license data. */
   AccountDelete: "Service.Account.Delete",
-  /** All actions (read, create, update, delete) on users and license data. */
+  /** All access to users and license data. */
   AccountAll: "Service.Account.All",
   /** Read access to monitors, configuration profiles, third-party integrations and similar. */
   AdminRead: "Service.Admin.Read",
@@ -49,7 +49,7 @@ export const Scope = {
   AdminUpdate: "Service.Admin.Update",
   /** Delete access to monitors, configuration profiles, third-party integrations and similar. */
   AdminDelete: "Service.Admin.Delete",
-  /** All actions (read, create, update, delete) on monitors, configuration profiles, third-party integrations and similar. */
+  /** All access to monitors, configuration profiles, third-party integrations and similar. */
   AdminAll: "Service.Admin.All",
   /** Read access to reports and monitor status. */
   ReportsRead: "Service.Reports.Read",
@@ -59,7 +59,7 @@ export const Scope = {
   ReportsUpdate: "Service.Reports.Update",
   /** Delete access to reports and monitor status. */
   ReportsDelete: "Service.Reports.Delete",
-  /** All actions (read, create, update, delete) on reports and monitor status. */
+  /** All access to reports and monitor status. */
   ReportsAll: "Service.Reports.All",
   /** Read access to IT automation, maintenance, status page announcements and similar. */
   OperationsRead: "Service.Operations.Read",
@@ -69,7 +69,7 @@ export const Scope = {
   OperationsUpdate: "Service.Operations.Update",
   /** Delete access to IT automation, maintenance, status page announcements and similar. */
   OperationsDelete: "Service.Operations.Delete",
-  /** All actions (read, create, update, delete) on IT automation, maintenance, status page announcements and similar. */
+  /** All access to IT automation, maintenance, status page announcements and similar. */
   OperationsAll: "Service.Operations.All",
   /** Read access to MSP data. */
   MspRead: "Service.Msp.Read",
@@ -79,7 +79,7 @@ export const Scope = {
   MspUpdate: "Service.Msp.Update",
   /** Delete access to MSP data. */
   MspDelete: "Service.Msp.Delete",
-  /** All actions (read, create, update, delete) on MSP data. */
+  /** All access to MSP data. */
   MspAll: "Service.Msp.All",
   /** Read access to business-unit data. */
   BuRead: "Service.Bu.Read",
@@ -89,7 +89,7 @@ export const Scope = {
   BuUpdate: "Service.Bu.Update",
   /** Delete access to business-unit data. */
   BuDelete: "Service.Bu.Delete",
-  /** All actions (read, create, update, delete) on business-unit data. */
+  /** All access to business-unit data. */
   BuAll: "Service.Bu.All",
 } as const;
 /** A value of {@link Scope}. */
@@ -102,32 +102,32 @@ export const ScopeMeanings = {
   "Service.Account.Create": "Create access to users and license data.",
   "Service.Account.Update": "Update access to users and license data.",
   "Service.Account.Delete": "Delete access to users and license data.",
-  "Service.Account.All": "All actions (read, create, update, delete) on users and license data.",
+  "Service.Account.All": "All access to users and license data.",
   "Service.Admin.Read": "Read access to monitors, configuration profiles, third-party integrations and similar.",
   "Service.Admin.Create": "Create access to monitors, configuration profiles, third-party integrations and similar.",
   "Service.Admin.Update": "Update access to monitors, configuration profiles, third-party integrations and similar.",
   "Service.Admin.Delete": "Delete access to monitors, configuration profiles, third-party integrations and similar.",
-  "Service.Admin.All": "All actions (read, create, update, delete) on monitors, configuration profiles, third-party integrations and similar.",
+  "Service.Admin.All": "All access to monitors, configuration profiles, third-party integrations and similar.",
   "Service.Reports.Read": "Read access to reports and monitor status.",
   "Service.Reports.Create": "Create access to reports and monitor status.",
   "Service.Reports.Update": "Update access to reports and monitor status.",
   "Service.Reports.Delete": "Delete access to reports and monitor status.",
-  "Service.Reports.All": "All actions (read, create, update, delete) on reports and monitor status.",
+  "Service.Reports.All": "All access to reports and monitor status.",
   "Service.Operations.Read": "Read access to IT automation, maintenance, status page announcements and similar.",
   "Service.Operations.Create": "Create access to IT automation, maintenance, status page announcements and similar.",
   "Service.Operations.Update": "Update access to IT automation, maintenance, status page announcements and similar.",
   "Service.Operations.Delete": "Delete access to IT automation, maintenance, status page announcements and similar.",
-  "Service.Operations.All": "All actions (read, create, update, delete) on IT automation, maintenance, status page announcements and similar.",
+  "Service.Operations.All": "All access to IT automation, maintenance, status page announcements and similar.",
   "Service.Msp.Read": "Read access to MSP data.",
   "Service.Msp.Create": "Create access to MSP data.",
   "Service.Msp.Update": "Update access to MSP data.",
   "Service.Msp.Delete": "Delete access to MSP data.",
-  "Service.Msp.All": "All actions (read, create, update, delete) on MSP data.",
+  "Service.Msp.All": "All access to MSP data.",
   "Service.Bu.Read": "Read access to business-unit data.",
   "Service.Bu.Create": "Create access to business-unit data.",
   "Service.Bu.Update": "Update access to business-unit data.",
   "Service.Bu.Delete": "Delete access to business-unit data.",
-  "Service.Bu.All": "All actions (read, create, update, delete) on business-unit data.",
+  "Service.Bu.All": "All access to business-unit data.",
 } as const satisfies Record<Scope, string>;
 
 /**
@@ -1547,7 +1547,7 @@ export const SendTokenAsMeanings = {
 /**
  * Defacement type.
  *
- * Type of page element checked for defacement.
+ * Defacement type (the document gives the values only).
  */
 export const DefacementType = {
   /** Text */
@@ -1772,7 +1772,7 @@ export const AutomationResourceTypeMeanings = {
 /**
  * Script type.
  *
- * Type of a server script of IT automation.
+ * Script type (the document gives the values only).
  */
 export const ScriptType = {
   /** Batch */
@@ -1829,7 +1829,7 @@ export const OsTypeMeanings = {
 /**
  * Service action.
  *
- * Action that IT automation performs on a Windows service.
+ * Service action (the document gives the values only).
  */
 export const ServiceAction = {
   /** Start */
@@ -3686,7 +3686,7 @@ export const MonitorStateMeanings = {
 /**
  * Data collection.
  *
- * Kind of data collection (poll) that produced a result.
+ * Data collection (the document gives the values only).
  */
 export const DataCollectionType = {
   /** Normal */
@@ -4098,7 +4098,7 @@ export const GlobalParameterFunctionMeanings = {
 /**
  * Product.
  *
- * Product that a user or role belongs to.
+ * Product (the document gives the values only).
  */
 export const Product = {
   /** the service itself */

@@ -191,7 +191,7 @@ export interface paths {
          * Get tokens (authorization-code or refresh-token grant)
          * @description On the identity provider of your data center (`{auth_url}`), not on the API root, and without an access token. Two grants share this endpoint (the steps are under *Authentication*):
          *
-         *     - `grant_type=authorization_code` with `client_id`, `client_secret` and `code` (the grant code from the developer console) returns an access token **and** the permanent refresh token. A grant code is used once, before it expires (3 to 10 minutes).
+         *     - `grant_type=authorization_code` with `client_id`, `client_secret` and `code` (the grant token from the developer console) returns an access token **and** the permanent refresh token. A grant token is used once, before it expires (3 to 10 minutes).
          *     - `grant_type=refresh_token` with `client_id`, `client_secret` and `refresh_token` returns a new access token and **no** refresh token.
          *
          *     The parameters are plain strings, sent **either** as a query string **or** as form fields (`application/x-www-form-urlencoded`). At most 10 access tokens may be generated from refresh tokens in 10 minutes, and at most 20 refresh tokens per client ID in 10 minutes (see *Limits*). The error bodies of the identity-provider endpoints are not shown in the documents.
@@ -298,7 +298,7 @@ export interface components {
         };
         /**
          * Response envelope
-         * @description The wrapper around every successful response. `data` carries the payload of the invoked API.
+         * @description The wrapper of a successful response. `data` carries the payload of the invoked API.
          *     Clients must tolerate attributes they do not know: new ones may be added within a version.
          */
         Envelope: {
@@ -325,7 +325,7 @@ export interface components {
         GrantType: "authorization_code" | "refresh_token";
         /**
          * Error
-         * @description The body of every 4xx and 5xx answer of the API. The full catalogue of error codes is not shown in the
+         * @description An error body of the API (4xx or 5xx status). The full catalogue of error codes is not shown in the
          *     documents; the one documented code is `1002` (`Monitor does not exist.`).
          */
         Error: {
@@ -371,7 +371,7 @@ export interface components {
         };
         /**
          * New monitor group
-         * @description The body that creates a monitor group. Other fields of the monitor group record are not shown.
+         * @description The body that creates a monitor group. The documents list both fields without saying which are required; `display_name` is required here, as a group needs a name. Other fields of the monitor group record are not shown.
          */
         MonitorGroupCreate: {
             /**
@@ -470,32 +470,32 @@ export interface components {
          *     | `"Service.Account.Create"` | AccountCreate | Create access to users and license data. |
          *     | `"Service.Account.Update"` | AccountUpdate | Update access to users and license data. |
          *     | `"Service.Account.Delete"` | AccountDelete | Delete access to users and license data. |
-         *     | `"Service.Account.All"` | AccountAll | All actions (read, create, update, delete) on users and license data. |
+         *     | `"Service.Account.All"` | AccountAll | All access to users and license data. |
          *     | `"Service.Admin.Read"` | AdminRead | Read access to monitors, configuration profiles, third-party integrations and similar. |
          *     | `"Service.Admin.Create"` | AdminCreate | Create access to monitors, configuration profiles, third-party integrations and similar. |
          *     | `"Service.Admin.Update"` | AdminUpdate | Update access to monitors, configuration profiles, third-party integrations and similar. |
          *     | `"Service.Admin.Delete"` | AdminDelete | Delete access to monitors, configuration profiles, third-party integrations and similar. |
-         *     | `"Service.Admin.All"` | AdminAll | All actions (read, create, update, delete) on monitors, configuration profiles, third-party integrations and similar. |
+         *     | `"Service.Admin.All"` | AdminAll | All access to monitors, configuration profiles, third-party integrations and similar. |
          *     | `"Service.Reports.Read"` | ReportsRead | Read access to reports and monitor status. |
          *     | `"Service.Reports.Create"` | ReportsCreate | Create access to reports and monitor status. |
          *     | `"Service.Reports.Update"` | ReportsUpdate | Update access to reports and monitor status. |
          *     | `"Service.Reports.Delete"` | ReportsDelete | Delete access to reports and monitor status. |
-         *     | `"Service.Reports.All"` | ReportsAll | All actions (read, create, update, delete) on reports and monitor status. |
+         *     | `"Service.Reports.All"` | ReportsAll | All access to reports and monitor status. |
          *     | `"Service.Operations.Read"` | OperationsRead | Read access to IT automation, maintenance, status page announcements and similar. |
          *     | `"Service.Operations.Create"` | OperationsCreate | Create access to IT automation, maintenance, status page announcements and similar. |
          *     | `"Service.Operations.Update"` | OperationsUpdate | Update access to IT automation, maintenance, status page announcements and similar. |
          *     | `"Service.Operations.Delete"` | OperationsDelete | Delete access to IT automation, maintenance, status page announcements and similar. |
-         *     | `"Service.Operations.All"` | OperationsAll | All actions (read, create, update, delete) on IT automation, maintenance, status page announcements and similar. |
+         *     | `"Service.Operations.All"` | OperationsAll | All access to IT automation, maintenance, status page announcements and similar. |
          *     | `"Service.Msp.Read"` | MspRead | Read access to MSP data. |
          *     | `"Service.Msp.Create"` | MspCreate | Create access to MSP data. |
          *     | `"Service.Msp.Update"` | MspUpdate | Update access to MSP data. |
          *     | `"Service.Msp.Delete"` | MspDelete | Delete access to MSP data. |
-         *     | `"Service.Msp.All"` | MspAll | All actions (read, create, update, delete) on MSP data. |
+         *     | `"Service.Msp.All"` | MspAll | All access to MSP data. |
          *     | `"Service.Bu.Read"` | BuRead | Read access to business-unit data. |
          *     | `"Service.Bu.Create"` | BuCreate | Create access to business-unit data. |
          *     | `"Service.Bu.Update"` | BuUpdate | Update access to business-unit data. |
          *     | `"Service.Bu.Delete"` | BuDelete | Delete access to business-unit data. |
-         *     | `"Service.Bu.All"` | BuAll | All actions (read, create, update, delete) on business-unit data. |
+         *     | `"Service.Bu.All"` | BuAll | All access to business-unit data. |
          * @enum {string}
          */
         Scope: "Service.Account.Read" | "Service.Account.Create" | "Service.Account.Update" | "Service.Account.Delete" | "Service.Account.All" | "Service.Admin.Read" | "Service.Admin.Create" | "Service.Admin.Update" | "Service.Admin.Delete" | "Service.Admin.All" | "Service.Reports.Read" | "Service.Reports.Create" | "Service.Reports.Update" | "Service.Reports.Delete" | "Service.Reports.All" | "Service.Operations.Read" | "Service.Operations.Create" | "Service.Operations.Update" | "Service.Operations.Delete" | "Service.Operations.All" | "Service.Msp.Read" | "Service.Msp.Create" | "Service.Msp.Update" | "Service.Msp.Delete" | "Service.Msp.All" | "Service.Bu.Read" | "Service.Bu.Create" | "Service.Bu.Update" | "Service.Bu.Delete" | "Service.Bu.All";
@@ -516,7 +516,10 @@ export interface components {
          * @description The answer of the token endpoint; only the authorization-code grant returns a `refresh_token`.
          */
         TokenResponse: components["schemas"]["AuthorizationCodeTokenResponse"] | components["schemas"]["RefreshTokenResponse"];
-        /** Token revocation */
+        /**
+         * Token revocation
+         * @description The document lists `token` without marking it required; a revocation without it has nothing to revoke.
+         */
         TokenRevocation: {
             /** @description The refresh token to revoke. */
             token: string;
@@ -1390,7 +1393,7 @@ export interface components {
         SendTokenAs: "H" | "Q";
         /**
          * Defacement type
-         * @description Type of page element checked for defacement.
+         * @description Defacement type (the document gives the values only).
          *
          *     | Value | Name | Meaning |
          *     |---|---|---|
@@ -1485,7 +1488,7 @@ export interface components {
         AutomationResourceType: 1 | 2 | 4;
         /**
          * Script type
-         * @description Type of a server script of IT automation.
+         * @description Script type (the document gives the values only).
          *
          *     | Value | Name | Meaning |
          *     |---|---|---|
@@ -1512,7 +1515,7 @@ export interface components {
         OsType: 0 | 1;
         /**
          * Service action
-         * @description Action that IT automation performs on a Windows service.
+         * @description Service action (the document gives the values only).
          *
          *     | Value | Name | Meaning |
          *     |---|---|---|
@@ -2430,7 +2433,7 @@ export interface components {
         MonitorState: 0 | 5;
         /**
          * Data collection
-         * @description Kind of data collection (poll) that produced a result.
+         * @description Data collection (the document gives the values only).
          *
          *     | Value | Name | Meaning |
          *     |---|---|---|
@@ -2628,7 +2631,7 @@ export interface components {
         GlobalParameterFunction: 0 | 1 | 2 | 3;
         /**
          * Product
-         * @description Product that a user or role belongs to.
+         * @description Product (the document gives the values only).
          *
          *     | Value | Name | Meaning |
          *     |---|---|---|
@@ -2761,7 +2764,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unauthorized: the access token is missing, expired or invalid. */
+        /** @description Unauthorized. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -3287,7 +3290,7 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description The grant is malformed (for example an unknown `grant_type`). The error body of the identity provider is not shown in the documents. */
+            /** @description A malformed grant (for example an unknown `grant_type`). The documents give no status for the identity provider's errors, nor their bodies: 400 (the core document's status for wrong request information) is listed so that tools and the mock can answer a malformed request. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3322,7 +3325,7 @@ export interface operations {
                     "application/json": components["schemas"]["RevokeResponse"];
                 };
             };
-            /** @description The request is malformed. The error body of the identity provider is not shown in the documents. */
+            /** @description A malformed request. The documents give no status for the identity provider's errors, nor their bodies: 400 (the core document's status for wrong request information) is listed so that tools and the mock can answer a malformed request. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 // The identity provider: exchanging a grant code, getting access tokens from a refresh token, revoking a refresh
 // token; and the access-token cache of a client (renewal ahead of expiry, one renewal at a time, the provider's limit).
 import { createAuthClient, dataCenters, tokenLimits, type DataCenterId } from '../generated/client.js';
+import type { components } from '../generated/types.js';
 import { ServiceError, describeErrorBody, type OperationInfo } from './errors.js';
 import { exchange, untilAborted, type FetchLike } from './http.js';
 import { operationInfo } from './operations.js';
@@ -93,11 +94,22 @@ function readAccessToken(body: unknown, response: Response, what: string): Acces
   const expiresIn = Number(record.expires_in);
   return {
     accessToken: record.access_token,
-    expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : tokenLimits.accessTokenLifetimeSeconds,
+    expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : tokenLimits.accessTokenLifetimeSecondsShown,
     apiDomain: typeof record.api_domain === 'string' ? record.api_domain : undefined,
     tokenType: typeof record.token_type === 'string' ? record.token_type : undefined,
     ...(typeof record.refresh_token === 'string' ? { refreshToken: record.refresh_token } : {}),
   };
+}
+
+/** Posts one of the two grants to the token endpoint as form fields and reads the tokens of the answer. */
+async function postTokenGrant(options: IdentityProviderOptions, grant: components['schemas']['TokenGrant'], what: string) {
+  const { data, error, response } = await authClient(options, tokenOperation).POST('/oauth/v2/token', {
+    body: grant,
+    bodySerializer: formBody,
+    headers: formHeaders,
+  });
+  if (!response.ok) throw failure(tokenOperation, response, error, what);
+  return { tokens: readAccessToken(data, response, what), data, response };
 }
 
 /**
@@ -108,13 +120,11 @@ export async function exchangeGrantCode(
   options: IdentityProviderOptions & { clientId: string; clientSecret: string; code: string },
 ): Promise<GrantTokens> {
   const what = 'Exchanging the grant code failed';
-  const { data, error, response } = await authClient(options, tokenOperation).POST('/oauth/v2/token', {
-    body: { client_id: options.clientId, client_secret: options.clientSecret, code: options.code, grant_type: 'authorization_code' },
-    bodySerializer: formBody,
-    headers: formHeaders,
-  });
-  if (!response.ok) throw failure(tokenOperation, response, error, what);
-  const tokens = readAccessToken(data, response, what);
+  const { tokens, data, response } = await postTokenGrant(
+    options,
+    { client_id: options.clientId, client_secret: options.clientSecret, code: options.code, grant_type: 'authorization_code' },
+    what,
+  );
   if (!tokens.refreshToken) {
     throw new ServiceError({ kind: 'auth', status: response.status, message: `${what}: the answer has no refresh_token.`, operation: tokenOperation, body: data, response, attempts: 1 });
   }
@@ -129,14 +139,12 @@ export async function exchangeGrantCode(
 export async function refreshAccessToken(
   options: IdentityProviderOptions & { clientId: string; clientSecret: string; refreshToken: string },
 ): Promise<AccessTokenResult> {
-  const what = 'Getting an access token from the refresh token failed';
-  const { data, error, response } = await authClient(options, tokenOperation).POST('/oauth/v2/token', {
-    body: { client_id: options.clientId, client_secret: options.clientSecret, refresh_token: options.refreshToken, grant_type: 'refresh_token' },
-    bodySerializer: formBody,
-    headers: formHeaders,
-  });
-  if (!response.ok) throw failure(tokenOperation, response, error, what);
-  const { refreshToken: _ignored, ...token } = readAccessToken(data, response, what);
+  const { tokens } = await postTokenGrant(
+    options,
+    { client_id: options.clientId, client_secret: options.clientSecret, refresh_token: options.refreshToken, grant_type: 'refresh_token' },
+    'Getting an access token from the refresh token failed',
+  );
+  const { refreshToken: _ignored, ...token } = tokens;
   return token;
 }
 

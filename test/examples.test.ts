@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadBundle, operationsOf, type Json } from './support/bundle.js';
+import { deref as derefIn, loadBundle, operationsOf, type Json } from './support/bundle.js';
 import { schemaValidator } from './support/validator.js';
 
 const bundle = loadBundle();
 const validate = schemaValidator(bundle);
 
-function deref(node: Json): Json {
-  let current = node;
-  while (current?.$ref?.startsWith('#/')) {
-    current = current.$ref.slice(2).split('/').reduce((at: Json, key: string) => at[key.replaceAll('~1', '/')], bundle);
-  }
-  return current;
-}
+const deref = (node: Json): Json => derefIn(bundle, node)!;
 
 /** Every (media type, example) pair of the document: request bodies and responses. */
 function examples() {

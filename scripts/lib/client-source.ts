@@ -1,6 +1,6 @@
 // Writes generated/client.ts: the data centers of the description and a typed openapi-fetch client.
 
-type Json = Record<string, any>;
+import { operationsOf, type Json } from './openapi.js';
 
 export interface DataCenterEntry {
   id: string;
@@ -35,16 +35,13 @@ function expand(server: Json): string {
   return String(server.url).replace(/\{(\w+)\}/g, (_, name: string) => server.variables[name].default);
 }
 
-const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** `'/path': { method: 'operationId' }` lines for every operation of the bundle. */
 function operationIdLines(bundle: Json): string {
-  return Object.entries<Json>(bundle.paths)
-    .map(([route, item]) => {
-      const methods = httpMethods.filter((method) => item[method]).map((method) => `${method}: ${JSON.stringify(item[method].operationId)}`);
-      return `  ${JSON.stringify(route)}: { ${methods.join(', ')} },`;
-    })
-    .join('\n');
+  const byPath = new Map<string, string[]>();
+  for (const { path, method, operation } of operationsOf(bundle)) {
+    byPath.set(path, [...(byPath.get(path) ?? []), `${method}: ${JSON.stringify(operation.operationId)}`]);
+  }
+  return [...byPath].map(([path, methods]) => `  ${JSON.stringify(path)}: { ${methods.join(', ')} },`).join('\n');
 }
 
 export function clientSource(bundle: Json): string {

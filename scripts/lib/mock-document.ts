@@ -9,7 +9,7 @@
 // Prism checks an OAuth 2.0 requirement as `Authorization: Bearer ...`, which this API never sends; the
 // header scheme ServiceOAuthToken (the `Authorization` header must be present) is what the mock enforces.
 
-type Json = Record<string, any>;
+import type { Json } from './openapi.js';
 
 export const apiRoot = '/api';
 

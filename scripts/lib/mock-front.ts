@@ -14,9 +14,8 @@
 //   `Bad Request: body must have required property 'display_name'`. The `sl-violations` header is kept.
 import type { Answer, Call, FrontPolicy, Violation } from './front.js';
 import { errorAnswer, quote, statusTitles } from './front.js';
-import { compileRoutes, deref, matchRoute, type RouteOperation } from './mock-routes.js';
-
-type Json = Record<string, any>;
+import { compileRoutes, matchRoute, type RouteOperation } from './mock-routes.js';
+import { deref, type Json } from './openapi.js';
 
 /** The Authorization header of the ServiceOAuthToken scheme: the word `Service-oauthtoken`, a space, a token. */
 export const authorizationPattern = /^Service-oauthtoken +[^\s]+$/i;

@@ -1,9 +1,6 @@
 // The routes of a (mock) document: which operation a method and path reach, and what the operation documents
 // (statuses, named examples, security). The mock front uses it to answer what Prism answers badly or not at all.
-
-type Json = Record<string, any>;
-
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+import { deref, httpMethods, type Json } from './openapi.js';
 
 export interface RouteOperation {
   method: string;
@@ -31,21 +28,6 @@ export interface Route {
 export interface RouteMatch {
   route: Route;
   operation: RouteOperation | undefined;
-}
-
-/** Resolves a local $ref (#/components/...) of the document, once or repeatedly. */
-export function deref(document: Json, node: Json | undefined): Json | undefined {
-  let current = node;
-  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
-    const pointer = String(current.$ref);
-    if (!pointer.startsWith('#/')) return current;
-    current = pointer
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json | undefined>((node, key) => (node ? node[key] : undefined), document);
-  }
-  return current;
 }
 
 export function compileRoutes(document: Json): Route[] {

@@ -2,9 +2,7 @@
 // description's own examples (path parameters, required query parameters, the first request-body example).
 // The benchmarks and the mock's tests start from these; the bad-input test breaks them one way at a time.
 import { mockDocument } from './mock-document.js';
-import { deref, httpMethods } from './mock-routes.js';
-
-type Json = Record<string, any>;
+import { deref, httpMethods, type Json } from './openapi.js';
 
 export const sampleToken = 'Service-oauthtoken 1000.sample-access-token';
 

@@ -3,9 +3,9 @@
 // Each case says which status it expects (or any 4xx) and what the answer's message must name.
 import { gzipSync } from 'node:zlib';
 import { mockDocument } from '../../scripts/lib/mock-document.js';
-import { compileRoutes, deref, matchRoute } from '../../scripts/lib/mock-routes.js';
+import { compileRoutes, matchRoute } from '../../scripts/lib/mock-routes.js';
 import { sampleRequests, serializeBody, type SampleRequest } from '../../scripts/lib/sample-requests.js';
-import type { Json } from './bundle.js';
+import { deref, type Json } from './bundle.js';
 
 export interface BadCase {
   category: string;

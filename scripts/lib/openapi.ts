@@ -1,0 +1,28 @@
+// Reading an OpenAPI document (the bundle or the mock document): its operations and its local $refs.
+
+/** A node of the document, loosely typed: the scripts read what the description gives them. */
+export type Json = Record<string, any>;
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Every operation of a document, with its path and method, in the document's order. */
+export function operationsOf(document: Json): { path: string; method: string; operation: Json }[] {
+  return Object.entries<Json>(document.paths ?? {}).flatMap(([path, item]) =>
+    httpMethods.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method] })),
+  );
+}
+
+/** Resolves a local $ref (#/components/...) of the document, once or repeatedly. */
+export function deref(document: Json, node: Json | undefined): Json | undefined {
+  let current = node;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
+    const pointer = String(current.$ref);
+    if (!pointer.startsWith('#/')) return current;
+    current = pointer
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<Json | undefined>((node, key) => (node ? node[key] : undefined), document);
+  }
+  return current;
+}
