@@ -1,28 +1,31 @@
-// Builds generated/ from openapi/: lint, bundle (YAML and JSON), the mock document, TypeScript types,
-// the typed client, the constants and the rendered docs.
+// Builds generated/ from openapi/ (lint, bundle as YAML and JSON, the engine's operations of the mock document,
+// TypeScript types, the typed client, the constants, the rendered docs), then the package in dist/ (src/ and the
+// generated TypeScript, compiled).
 //
-//   tsx scripts/build.ts              build into generated/, skipping steps whose inputs did not change
+//   tsx scripts/build.ts              build, skipping steps whose inputs did not change
 //   tsx scripts/build.ts --force      rebuild every step
-//   tsx scripts/build.ts --out DIR    build everything into DIR (used by the freshness test)
+//   tsx scripts/build.ts --out DIR    build generated/ into DIR instead (the freshness test), without dist/
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { parse, stringify } from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { generatedDir, outputs, root, specRoot } from './lib/paths.js';
 import { run, withoutBanner } from './lib/run.js';
-import { mockDocument } from './lib/mock-document.js';
 import { clientSource } from './lib/client-source.js';
 import { docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
 import { generateConstants } from './lib/constants-source.js';
+import { mockDocument } from '../src/description/mock-document.js';
+import { parseOptions, runScript, UsageError } from '../src/args.js';
 
 type Outputs = ReturnType<typeof outputs>;
 
 interface Step {
   name: string;
+  /** The step writes dist/, not generated/ (a build into another folder skips it). */
+  compiles?: boolean;
   /** Files and folders (relative to the root) whose contents decide whether the step must run again. */
   inputs: string[];
   produces: (out: Outputs) => string[];
@@ -35,7 +38,9 @@ async function readBundle(out: Outputs) {
   return JSON.parse(await readFile(out.bundleJson, 'utf8'));
 }
 
+/** Writes a file when its text changed: a build that changes nothing rewrites nothing (tests may be reading it). */
 async function write(file: string, text: string) {
+  if (existsSync(file) && (await readFile(file, 'utf8')) === text) return;
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, text);
 }
@@ -68,10 +73,15 @@ export const steps: Step[] = [
     },
   },
   {
-    name: 'mock document',
-    inputs: [...specInputs, 'scripts/lib/mock-document.ts'],
-    produces: (out) => [out.mockDocument],
-    run: async (out) => write(out.mockDocument, `${JSON.stringify(mockDocument(await readBundle(out)), null, 2)}\n`),
+    // The engine's operations of the mock document, which the mock would otherwise compute at each start.
+    name: 'mock operations',
+    inputs: [...specInputs, 'src/description/mock-document.ts', 'package-lock.json'],
+    produces: (out) => [out.mockOperations],
+    run: async (out) => {
+      const { engineOperations, installedEngineVersion } = await import('../src/mock/engine.js');
+      const operations = await engineOperations(mockDocument(await readBundle(out)));
+      await write(out.mockOperations, `${JSON.stringify({ engineVersion: installedEngineVersion(), operations }, null, 1)}\n`);
+    },
   },
   {
     name: 'types',
@@ -101,16 +111,32 @@ export const steps: Step[] = [
     produces: (out) => [out.docs],
     run: async (out) => {
       // One self-contained page (--inlineBundle): Redoc and the description inline, no network needed.
-      await mkdir(path.dirname(out.docs), { recursive: true });
       const { info } = await readBundle(out);
-      await run('redocly', [
-        'build-docs', out.bundleYaml, '-o', out.docs, '--inlineBundle',
-        '--template', docsTemplate,
-        '--title', `${info.title} (${info.version})`,
-        `--templateOptions.description=${info.summary ?? info.title}`,
-        '--openapi', JSON.stringify(redocOptions),
-      ]);
-      await writeFile(out.docs, withoutRemoteImages(await readFile(out.docs, 'utf8')));
+      const scratch = await mkdtemp(path.join(os.tmpdir(), 'docs-'));
+      try {
+        const page = path.join(scratch, 'index.html');
+        await run('redocly', [
+          'build-docs', out.bundleYaml, '-o', page, '--inlineBundle',
+          '--template', docsTemplate,
+          '--title', `${info.title} (${info.version})`,
+          `--templateOptions.description=${info.summary ?? info.title}`,
+          '--openapi', JSON.stringify(redocOptions),
+        ]);
+        await write(out.docs, withoutRemoteImages(await readFile(page, 'utf8')));
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    // The package: src/ and the generated TypeScript as JavaScript, declarations and source maps in dist/.
+    name: 'compile',
+    compiles: true,
+    inputs: ['src', 'generated', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
+    produces: () => [path.join(root, 'dist', 'src', 'index.js'), path.join(root, 'dist', 'src', 'bin.js')],
+    run: async () => {
+      await rm(path.join(root, 'dist'), { recursive: true, force: true });
+      await run('tsc', ['-p', 'tsconfig.build.json']);
     },
   },
 ];
@@ -139,12 +165,26 @@ export interface BuildReport {
   ms: number;
 }
 
-export async function build(options: { out?: string; force?: boolean; log?: (line: string) => void } = {}): Promise<BuildReport[]> {
+export interface BuildOptions {
+  /** Build generated/ into this folder instead (no dist/). */
+  out?: string | undefined;
+  /** Run every step, changed or not. */
+  force?: boolean | undefined;
+  /** Run only this step. */
+  only?: string | undefined;
+  log?: ((line: string) => void) | undefined;
+}
+
+export async function build(options: BuildOptions = {}): Promise<BuildReport[]> {
   const out = outputs(options.out ?? generatedDir);
   const cached = !options.out && !options.force;
-  const stamps: Record<string, string> = cached && existsSync(stampFile) ? JSON.parse(await readFile(stampFile, 'utf8')) : {};
+  const stamps: Record<string, string> = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, 'utf8')) : {};
+  if (options.only !== undefined && !steps.some((step) => step.name === options.only)) {
+    throw new UsageError(`--only must name a step: ${steps.map((step) => step.name).join(', ')}; not "${options.only}".\n${usage}`);
+  }
   const report: BuildReport[] = [];
-  for (const step of steps) {
+  const chosen = steps.filter((step) => !(options.out && step.compiles) && (options.only === undefined || step.name === options.only));
+  for (const step of chosen) {
     const started = performance.now();
     const stamp = await hashInputs(step.inputs);
     const fresh = cached && stamps[step.name] === stamp && step.produces(out).every((file) => existsSync(file));
@@ -163,14 +203,21 @@ export async function build(options: { out?: string; force?: boolean; log?: (lin
   return report;
 }
 
+const usage = `Usage: npm run build -- [--force] [--only STEP] [--out DIR]
+  --force      run every step, whether its inputs changed or not.
+  --only STEP  run one step: ${steps.map((step) => step.name).join(', ')}.
+  --out DIR    build generated/ into DIR instead (the freshness test does this); dist/ is not built.
+  -h, --help   this help.`;
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, force: { type: 'boolean', default: false } } });
-  build({
-    out: values.out ? path.resolve(values.out) : undefined,
-    force: values.force,
-    log: (line) => console.log(line),
-  }).catch((error: Error) => {
-    console.error(error.message);
-    process.exit(1);
+  runScript(async () => {
+    const values = parseOptions(usage, { out: { type: 'string' }, force: { type: 'boolean', default: false }, only: { type: 'string' } }, process.argv.slice(2));
+    if (values.help) return console.log(usage);
+    await build({
+      out: typeof values.out === 'string' ? path.resolve(values.out) : undefined,
+      force: values.force === true,
+      only: typeof values.only === 'string' ? values.only : undefined,
+      log: (line) => console.log(line),
+    });
   });
 }

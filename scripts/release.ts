@@ -11,7 +11,7 @@
 // attribute removed, no type changed: core document, section 9); a breaking change needs a new info.version.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseOptions, UsageError } from '../src/args.js';
 import { build } from './build.js';
 import { outputs } from './lib/paths.js';
 import {
@@ -27,13 +27,25 @@ import {
   type Release,
 } from './lib/breaking-changes.js';
 
-const { values } = parseArgs({
-  options: {
-    amend: { type: 'boolean', default: false },
-    check: { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-  },
-});
+const usage = `Usage: npm run release -- [--check] [--amend] [--no-build]
+  --check      say what a release would do; write nothing.
+  --amend      replace the last release with the current description, under its own CHANGELOG entry
+               (to correct a release that has not been published yet).
+  --no-build   use generated/ as it is, without building first.
+  -h, --help   this help.
+A release needs an entry "## <info.version> (<YYYY-MM-DD>)" at the top of CHANGELOG.md.`;
+
+let values: Record<string, string | boolean | undefined>;
+try {
+  values = parseOptions(usage, { amend: { type: 'boolean', default: false }, check: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } }, process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(error instanceof UsageError ? 2 : 1);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
 
 function fail(message: string): never {
   console.error(message);

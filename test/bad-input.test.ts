@@ -1,9 +1,9 @@
 // More than a thousand bad requests, generated from the operations of the bundled description (see
-// support/bad-requests.ts): every one gets a 4xx (405 for a method) whose body names the fault, none a 5xx, Prism
-// never dies, and the mock still answers every operation correctly afterwards. Loopback only, 8 at a time.
+// support/bad-requests.ts): every one gets a 4xx (405 for a method) whose body names the fault, none a 5xx, and
+// the mock still answers every operation correctly afterwards. Loopback only, 8 at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../scripts/lib/mock-server.js';
-import { sampleRequests } from '../scripts/lib/sample-requests.js';
+import { startMock, type RunningMock } from '../src/mock/index.js';
+import { sampleRequests } from '../src/description/samples.js';
 import { loadBundle } from './support/bundle.js';
 import { schemaValidator } from './support/validator.js';
 import { generateBadRequests, type BadCase } from './support/bad-requests.js';
@@ -16,10 +16,8 @@ const concurrency = 8;
 const timeLimitMs = 90_000;
 
 let mock: RunningMock;
-let prismPid: number;
 beforeAll(async () => {
   mock = await startMock();
-  prismPid = mock.pids().prism;
 });
 afterAll(() => mock?.stop());
 
@@ -73,9 +71,7 @@ describe('bad input', () => {
     expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);
   }, 150_000);
 
-  it('Prism never died, and every operation still answers as documented', async () => {
-    expect(mock.restarts).toBe(0);
-    expect(mock.pids().prism).toBe(prismPid);
+  it('every operation still answers as documented afterwards', async () => {
     for (const request of sampleRequests(bundle)) {
       const reply = await send(mock.authUrl, request.path, { method: request.method, headers: request.headers, body: request.body });
       expect(reply.status, `${request.method} ${request.path}: ${reply.text}`).toBe(request.status);

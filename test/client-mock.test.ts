@@ -12,7 +12,7 @@ import {
   type MonitorTypeEntry,
   type ServiceClient,
 } from '../src/index.js';
-import { startMock, type RunningMock } from '../scripts/lib/mock-server.js';
+import { startMock, type RunningMock } from '../src/mock/index.js';
 import { loadBundle, operationsOf } from './support/bundle.js';
 import { schemaValidator } from './support/validator.js';
 

@@ -1,7 +1,7 @@
 // Retries, Retry-After, timeouts, network failures and the ServiceError of every failed call.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelay, createServiceClient, parseRetryAfter, ServiceError, type RetryOptions, type ServiceClientOptions } from '../src/index.js';
-import { freePort } from '../scripts/lib/mock-server.js';
+import { freePort } from './support/processes.js';
 import { envelope, startFaultServer, type FaultServer, type Reply } from './support/fault-server.js';
 
 let api: FaultServer;

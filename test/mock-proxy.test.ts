@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReport, startProxy, summarizeReports, type ExchangeReport, type RunningProxy } from '../scripts/lib/proxy-server.js';
+import { formatReport, startProxy, summarizeReports, type ExchangeReport, type RunningProxy } from '../src/proxy/index.js';
 import { root } from '../scripts/lib/paths.js';
-import { sampleToken } from '../scripts/lib/sample-requests.js';
+import { sampleToken } from '../src/description/samples.js';
 import { startBrokenService, type BrokenService } from './support/broken-service.js';
 import { send } from './support/http-client.js';
-import { isRunning, startCommand, waitUntil } from './support/processes.js';
+import { freePort, isRunning, signalTree, startCommand, waitUntil } from './support/processes.js';
 
 const auth = { Authorization: sampleToken };
 let service: BrokenService;
@@ -87,7 +87,7 @@ describe('report mode: answers pass through, each violation reported', () => {
     expect(report.violations.some((violation) => violation.side === 'request' && /security/i.test(violation.message))).toBe(true);
   });
 
-  it('a request Prism could not survive is answered by the proxy itself, and reported', async () => {
+  it("a request the engine cannot read is answered by the proxy itself, and reported", async () => {
     const { reply, report } = await exchange('/api/monitors/%ZZ', { headers: auth });
     expect(reply.status).toBe(400);
     expect(reply.json.message).toMatch(/malformed percent-encoding/);
@@ -118,13 +118,57 @@ describe('--errors mode', () => {
   });
 });
 
-describe('npm run proxy (scripts/proxy.ts)', () => {
+describe('an upstream that does not answer', () => {
+  it('is reported at start-up, and every call is a reported failure (502), never a pass', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`;
+    const proxy = await startProxy({ upstream: dead });
+    try {
+      expect(proxy.upstreamCheck).toMatchObject({ answered: false });
+      expect(proxy.upstreamCheck.reason).toMatch(/ECONNREFUSED/);
+      const reply = await send(proxy.url, '/api/monitors', { headers: auth });
+      expect(reply.status).toBe(502);
+      expect(reply.json).toMatchObject({ code: 502 });
+      expect(reply.json.message).toMatch(/^Bad Gateway: the upstream http:\/\/127\.0\.0\.1:\d+\/ did not answer: .*ECONNREFUSED/);
+      const report = proxy.reports.at(-1)!;
+      expect(report.violations).toEqual([expect.objectContaining({ side: 'response', location: 'upstream', severity: 'Error' })]);
+      expect(formatReport(report)).toMatch(/^✖ GET \/api\/monitors → 502/);
+      expect(summarizeReports(proxy.reports)).toMatch(/1 broke it .*; the upstream did not answer 1\./);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('an upstream slower than the time limit: 504, reported', async () => {
+    const slow = await startBrokenService({ delayMs: 2000 });
+    const proxy = await startProxy({ upstream: slow.url, timeoutMs: 200 });
+    try {
+      const reply = await send(proxy.url, '/api/short/msp/customers', { headers: auth });
+      expect(reply.status).toBe(504);
+      expect(reply.json.message).toMatch(/did not answer: no answer within 200 ms/);
+      expect(proxy.reports.at(-1)!.violations[0]).toMatchObject({ location: 'upstream', severity: 'Error' });
+    } finally {
+      await proxy.stop();
+      await slow.close();
+    }
+  });
+
+  it('a 5xx of the upstream is never a silent pass', async () => {
+    const { reply, report } = await exchange('/api/monitors', { headers: auth });
+    expect(reply.status).toBe(500);
+    expect(report.violations.some((violation) => violation.location === 'status' && /server error/.test(violation.message))).toBe(true);
+    expect(formatReport(report)).not.toMatch(/^✔/);
+  });
+});
+
+describe('monitoring-service-api proxy (the command line)', () => {
+  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
   it('prints a readable report of each violation, a summary on SIGTERM, a JSON-lines file, and leaves no process', async () => {
     const reportFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'proxy-report-')), 'violations.jsonl');
-    const command = startCommand(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/proxy.ts', '--upstream', service.url, '--port', '0', '--quiet', '--report', reportFile]);
+    const command = startCommand(tsx, ['src/bin.ts', 'proxy', '--upstream', service.url, '--port', '0', '--quiet', '--report', reportFile]);
     try {
       const [, url] = await command.waitFor(/Send your calls to (\S+) /);
-      const [, prism] = await command.waitFor(/Prism pid (\d+)/);
+      const [, pid] = await command.waitFor(/Process: pid (\d+)/);
       await send(url!, '/api/monitors/169863000000025001', { headers: auth });
       await send(url!, '/api/short/msp/customers', { headers: auth });
       await command.waitFor(/✖ GET \/api\/monitors\/169863000000025001 → 200 {2}\(getMonitor GET \/api\/monitors\/\{monitor_id\}\)\n {4}response body: must have required property 'message'/);
@@ -137,19 +181,24 @@ describe('npm run proxy (scripts/proxy.ts)', () => {
         ['/api/monitors/169863000000025001', 1],
         ['/api/short/msp/customers', 0],
       ]);
-      expect(await waitUntil(() => !isRunning(Number(prism)), 5000)).toBe(true);
+      expect(await waitUntil(() => !isRunning(Number(pid)), 5000)).toBe(true);
     } finally {
-      try {
-        process.kill(-command.child.pid!, 'SIGKILL');
-      } catch {
-        // stopped already
-      }
+      signalTree(command.child.pid!, 'SIGKILL');
+    }
+  });
+
+  it('warns at start-up when the upstream does not answer', async () => {
+    const command = startCommand(tsx, ['src/bin.ts', 'proxy', '--upstream', `http://127.0.0.1:${await freePort()}`, '--port', '0']);
+    try {
+      await command.waitFor(/Warning: the upstream http:\/\/127\.0\.0\.1:\d+\/ does not answer \(.*ECONNREFUSED.*\): every call will be reported as a failure/);
+    } finally {
+      signalTree(command.child.pid!, 'SIGKILL');
     }
   });
 
   it('without --upstream: exit 2 with the usage', async () => {
-    const command = startCommand(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/proxy.ts']);
+    const command = startCommand(tsx, ['src/bin.ts', 'proxy']);
     expect((await command.exited).code).toBe(2);
-    expect(command.output()).toMatch(/--upstream is required[\s\S]*Usage: npm run proxy/);
+    expect(command.output()).toMatch(/--upstream is required[\s\S]*Usage: monitoring-service-api proxy/);
   });
 });

@@ -13,7 +13,7 @@ export function outputs(dir: string = generatedDir) {
     dir,
     bundleYaml: path.join(dir, 'openapi.yaml'),
     bundleJson: path.join(dir, 'openapi.json'),
-    mockDocument: path.join(dir, 'mock', 'openapi.json'),
+    mockOperations: path.join(dir, 'mock-operations.json'),
     types: path.join(dir, 'types.ts'),
     constants: path.join(dir, 'constants.ts'),
     client: path.join(dir, 'client.ts'),

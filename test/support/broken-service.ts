@@ -14,12 +14,13 @@ const json = (response: http.ServerResponse, status: number, body: unknown) => {
   response.end(JSON.stringify(body));
 };
 
-export async function startBrokenService(): Promise<BrokenService> {
+/** `delayMs`: answer every request this late. */
+export async function startBrokenService(options: { delayMs?: number } = {}): Promise<BrokenService> {
   const received: BrokenService['received'] = [];
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
+    request.on('end', () => setTimeout(() => {
       received.push({ method: request.method ?? '', url: request.url ?? '', body });
       const path = (request.url ?? '').split('?')[0];
       if (path === '/api/monitors/169863000000025001') return json(response, 200, { code: 0, data: { monitor_id: '169863000000025001' } }); // no `message`
@@ -28,14 +29,19 @@ export async function startBrokenService(): Promise<BrokenService> {
       if (path === '/api/monitors/1') return json(response, 404, { code: '1002' }); // error body: wrong type, no message
       if (path === '/api/short/msp/customers') return json(response, 200, { code: 0, message: 'success', data: [{ name: 'Zylker', zaaid: '700000123' }] }); // conformant
       if (path === '/api/monitor_groups') return json(response, 201, { code: 0, message: 'success', data: {} }); // conformant answer
+      if (path === '/api/monitors') return json(response, 500, { code: 500, message: 'Internal Server Error' }); // documented, but a server error
       return json(response, 404, { code: 404, message: 'URL Not found' });
-    });
+    }, options.delayMs ?? 0));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,7 +1,20 @@
 // Processes of a command under test, read from /proc (Linux): to prove that nothing outlives it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { root } from '../../scripts/lib/paths.js';
+
+/** A port that was free a moment ago on 127.0.0.1 (for a server that must not be there). */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 function parentOf(pid: number): number | undefined {
   try {
@@ -9,6 +22,15 @@ function parentOf(pid: number): number | undefined {
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
   } catch {
     return undefined;
+  }
+}
+
+/** The command line of a process ('' when it is gone). */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+  } catch {
+    return '';
   }
 }
 
@@ -58,9 +80,23 @@ export interface Command {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts a command of the repository in its own process group (as a terminal job), output captured. */
-export function startCommand(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Command {
-  const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+/**
+ * Sends a signal to a process and every process below it, as a terminal sends Ctrl-C to its foreground job.
+ * (Commands under test stay in the test runner's process group: a Ctrl-C on the runner reaches them too.)
+ */
+export function signalTree(pid: number, signal: NodeJS.Signals): void {
+  for (const target of [pid, ...descendants(pid)]) {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // gone already
+    }
+  }
+}
+
+/** Starts a command (in the repository, or `cwd`), output captured. Not detached: it lives and dies with the suite. */
+export function startCommand(command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = root): Command {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {

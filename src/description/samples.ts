@@ -20,7 +20,7 @@ export interface SampleRequest {
   bodyValue?: Json;
   body?: string;
   /** The operation's request-body schema (dereferenced once), for generating faults. */
-  bodySchema?: Json;
+  bodySchema?: Json | undefined;
   /** The first documented 2xx status. */
   status: number;
   /** The operation, from the mock document. */

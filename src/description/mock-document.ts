@@ -20,6 +20,8 @@ export function mockDocument(bundle: Json): Json {
     const onIdentityProvider = Array.isArray(item.servers);
     delete item.servers;
     for (const operation of Object.values<Json>(item)) {
+      // Code samples are for readers; the engine would carry them in every operation.
+      if (operation && typeof operation === 'object') delete operation['x-codeSamples'];
       if (operation && Array.isArray(operation.security)) {
         operation.security = operation.security.map((requirement: Json) => {
           const { ServiceOAuth2: _scopes, ...rest } = requirement;
@@ -31,5 +33,17 @@ export function mockDocument(bundle: Json): Json {
   }
   document.paths = paths;
   document.servers = [{ url: '/', description: 'The mock: API root under /api, identity provider at the root.' }];
+  return document;
+}
+
+const documents = new WeakMap<Json, Json>();
+
+/** The mock document of a description, made once per description object. */
+export function mockDocumentOf(bundle: Json): Json {
+  let document = documents.get(bundle);
+  if (!document) {
+    document = mockDocument(bundle);
+    documents.set(bundle, document);
+  }
   return document;
 }

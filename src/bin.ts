@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// The `monitoring-service-api` command (see cli.ts).
+import { fail, main } from './cli.js';
+
+main(process.argv.slice(2)).catch(fail);

@@ -1,0 +1,199 @@
+// The command line of monitoring-service-api: `monitoring-service-api mock` serves the contract mock and
+// `monitoring-service-api proxy --upstream URL` the validating proxy, each in this one process, until Ctrl-C
+// (SIGINT), SIGTERM or SIGHUP, or until the process that started it goes away.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { npmHint, parseOptions, UsageError, type OptionSpec } from './args.js';
+import { whenLauncherGone } from './launcher-watch.js';
+import { startMock, type RunningMock } from './mock/index.js';
+import { formatReport, startProxy, summarizeReports, type ExchangeReport } from './proxy/index.js';
+
+const program = 'monitoring-service-api';
+
+interface Command {
+  summary: string;
+  usage: string;
+  options: OptionSpec;
+}
+
+const mockCommand = {
+  summary: 'serve the contract mock (API root /api, identity provider at the root)',
+  usage: `Usage: ${program} mock [--port 4010] [--host 127.0.0.1] [--max-body-bytes 1048576] [--log]
+  --port N            port to listen on (0: a free one, printed on start). Default 4010.
+  --host H            address to listen on. Default 127.0.0.1 (loopback only).
+  --max-body-bytes N  largest request body accepted (413 above). Default 1048576.
+  --log               print one line per request: method, target, status.
+  -h, --help          this help.`,
+  options: {
+    port: { type: 'string', default: '4010' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'max-body-bytes': { type: 'string' },
+    log: { type: 'boolean', default: false },
+  },
+} satisfies Command;
+
+const proxyCommand = {
+  summary: 'the validating proxy in front of an implementation of the API',
+  usage: `Usage: ${program} proxy --upstream http://127.0.0.1:8080 [--port 4011] [--host 127.0.0.1] [--errors] [--quiet] [--report FILE] [--timeout-ms 30000]
+  --upstream URL    the server that implements the API (its root: it serves /api/... and /oauth/...). Required.
+  --port N          port to listen on (0: a free one). Default 4011.
+  --host H          address to listen on. Default 127.0.0.1.
+  --errors          refuse a request that breaks the contract (422, not forwarded); an answer that breaks it becomes 500.
+  --quiet           print only the exchanges that break the contract.
+  --report FILE     also write every exchange as one JSON line to FILE (rewritten on start).
+  --timeout-ms N    how long the upstream has to answer one request (then 504). Default 30000.
+  -h, --help        this help.`,
+  options: {
+    upstream: { type: 'string' },
+    port: { type: 'string', default: '4011' },
+    host: { type: 'string', default: '127.0.0.1' },
+    errors: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+    report: { type: 'string' },
+    'timeout-ms': { type: 'string' },
+  },
+} satisfies Command;
+
+const commands: Record<string, Command> = { mock: mockCommand, proxy: proxyCommand };
+
+export const usage = `Usage: ${program} <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, command]) => `  ${name.padEnd(8)} ${command.summary}`)
+  .join('\n')}
+
+${program} <command> --help shows the options of a command; ${program} --version the version.`;
+
+/** Parses a command's options; throws a UsageError naming the fault, with the usage (and the npm hint). */
+const parse = (command: Command, args: string[]) => parseOptions(command.usage, command.options, args);
+
+function portOf(value: string | boolean | undefined, command: Command): number {
+  const text = String(value);
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${text}".\n${command.usage}`);
+  return Number(text);
+}
+
+function positiveOf(name: string, value: string | boolean | undefined, command: Command): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(String(value))) throw new UsageError(`--${name} must be a positive number, not "${String(value)}".\n${command.usage}`);
+  return Number(value);
+}
+
+/** Stops `stop` on SIGINT, SIGTERM, SIGHUP or when the launching process goes; a second signal forces the exit. */
+function stopOnSignals(what: string, stop: () => Promise<void>, after: () => void = () => {}) {
+  let stopping = false;
+  const shutdown = (why: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(why);
+    void stop().then(() => {
+      after();
+      process.exit(0);
+    });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutdown(`${signal}: stopping the ${what}.`));
+  // Started by a process that has gone (npm stopped by SIGTERM ends its shell but not this one; a closed
+  // terminal; a test runner that died): stop rather than linger.
+  whenLauncherGone(() => shutdown(`The process that started the ${what} has gone: stopping.`));
+}
+
+export function mockBanner(mock: RunningMock): string {
+  return [
+    `Mock of the Monitoring Service API (Prism's engine, in this process) is listening.`,
+    `  API root ({base_url}):           ${mock.baseUrl}`,
+    `  Identity provider ({auth_url}):  ${mock.authUrl}`,
+    `  Try: curl -H 'Authorization: Service-oauthtoken any-token' ${mock.baseUrl}/monitors`,
+    `  Errors on demand: -H 'Prefer: code=404' (or code=400, 401, 403, 500; example=NAME).`,
+    `  Process: pid ${process.pid}`,
+    `Stop it with Ctrl-C.`,
+  ].join('\n');
+}
+
+/** `mock`: serves the mock until a signal. `extraBanner` adds lines to the start-up banner (npm start: the docs). */
+export async function runMock(args: string[], extraBanner = ''): Promise<void> {
+  const values = parse(mockCommand, args);
+  if (values.help) {
+    console.log(mockCommand.usage);
+    return;
+  }
+  const port = portOf(values.port, mockCommand);
+  const maxBodyBytes = positiveOf('max-body-bytes', values['max-body-bytes'], mockCommand);
+  const mock = await startMock({ port, host: String(values.host), maxBodyBytes, ...(values.log ? { onAnswer: logLine } : {}) });
+  console.log(`${mockBanner(mock)}${extraBanner ? `\n${extraBanner}` : ''}`);
+  stopOnSignals('mock', mock.stop);
+}
+
+function logLine(method: string, target: string, status: number) {
+  console.log(`${new Date().toISOString()} ${method} ${target} → ${status}`);
+}
+
+/** `proxy`: the validating proxy until a signal; prints a summary when it stops. */
+export async function runProxy(args: string[]): Promise<void> {
+  const values = parse(proxyCommand, args);
+  if (values.help) {
+    console.log(proxyCommand.usage);
+    return;
+  }
+  if (typeof values.upstream !== 'string' || values.upstream === '') throw new UsageError(`--upstream is required.${npmHint(proxyCommand.options)}\n${proxyCommand.usage}`);
+  const port = portOf(values.port, proxyCommand);
+  const timeoutMs = positiveOf('timeout-ms', values['timeout-ms'], proxyCommand);
+  const reportFile = typeof values.report === 'string' ? values.report : undefined;
+  if (reportFile) writeFileSync(reportFile, '');
+  const onReport = (report: ExchangeReport) => {
+    if (!values.quiet || report.violations.length > 0) console.log(formatReport(report));
+    if (reportFile) appendFileSync(reportFile, `${JSON.stringify(report)}\n`);
+  };
+  const proxy = await startProxy({ upstream: values.upstream, port, host: String(values.host), errors: values.errors === true, timeoutMs, onReport });
+  console.log(
+    [
+      `Validating proxy of the Monitoring Service API (Prism's engine, in this process) is listening.`,
+      `  Send your calls to ${proxy.url} (API root ${proxy.url}/api, identity provider ${proxy.url});`,
+      `  they go to ${proxy.upstream} and every request and answer is checked against the contract.`,
+      `  Mode: ${values.errors ? '--errors (a bad request gets 422 and is not forwarded; a bad answer becomes 500)' : 'report only (answers pass through unchanged, with an sl-violations header)'}`,
+      `  Process: pid ${process.pid}`,
+      `Stop it with Ctrl-C for a summary.`,
+    ].join('\n'),
+  );
+  if (!proxy.upstreamCheck.answered) {
+    console.error(`Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`);
+  }
+  stopOnSignals('proxy', proxy.stop, () => console.log(summarizeReports(proxy.reports)));
+}
+
+/** The version of this package, from its package.json. */
+function version(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === program) return String(manifest.version);
+    } catch {
+      // not here: one folder up
+    }
+    if (path.dirname(dir) === dir) return 'unknown';
+  }
+}
+
+/** Runs the command line; resolves once a long-running command is serving (it then runs until a signal). */
+export async function main(argv: string[]): Promise<void> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? args[0] : undefined;
+    console.log(topic && commands[topic] ? commands[topic].usage : usage);
+    return;
+  }
+  if (name === '--version' || name === '-v') {
+    console.log(version());
+    return;
+  }
+  if (name === 'mock') return runMock(args);
+  if (name === 'proxy') return runProxy(args);
+  throw new UsageError(`Unknown command ${JSON.stringify(name)}.${name.startsWith('-') ? npmHint({}) : ''}\n${usage}`);
+}
+
+/** Prints the error of a failed command and exits: 2 for a usage error, 1 otherwise. */
+export function fail(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(error instanceof UsageError ? 2 : 1);
+}

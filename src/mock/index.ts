@@ -1,0 +1,148 @@
+// monitoring-service-api/mock: the contract mock, in this process. Prism's HTTP engine answers from the
+// description's examples, at the URL shape of a real data center (API root `/api`, identity provider at the root),
+// validates every request and names each fault in a 4xx `{code, message}`.
+//
+//   const mock = await startMock();          // an HTTP server on a free port of 127.0.0.1
+//   mock.baseUrl  // http://127.0.0.1:PORT/api  (a data center's {base_url})
+//   mock.authUrl  // http://127.0.0.1:PORT      (its {auth_url})
+//   await mock.stop();
+//
+//   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
+//   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
+import { createCall, errorAnswer } from './exchange.js';
+import { createMockHandler, type MockHandler } from './handler.js';
+import { closeServer, createHttpServer, listen, urlOf } from './server.js';
+import { apiRoot } from '../description/mock-document.js';
+import type { Json } from '../description/openapi.js';
+
+export { engineInstallCommand, engineVersion } from './engine.js';
+
+export interface MockOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number | undefined;
+  /** Address to listen on. Default 127.0.0.1 (loopback only). */
+  host?: string | undefined;
+  /** Largest request body accepted (413 above). Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /** The bundled description to serve (the parsed `monitoring-service-api/openapi.json`). Default: this package's. */
+  description?: object | undefined;
+  /** Called after each answer, e.g. for a request log. */
+  onAnswer?: ((method: string, target: string, status: number) => void) | undefined;
+}
+
+export interface RunningMock {
+  /** The API root, as a real data center's `{base_url}`: http://host:port/api */
+  readonly baseUrl: string;
+  /** The identity provider, as a real data center's `{auth_url}`: http://host:port */
+  readonly authUrl: string;
+  readonly host: string;
+  readonly port: number;
+  /** Stops listening and closes open connections. Calling it again does nothing. */
+  stop(): Promise<void>;
+  /** Resolves once the mock has stopped. */
+  readonly closed: Promise<void>;
+}
+
+/** A fetch function answered by the mock in this process, with the addresses to configure a client with. */
+export interface MockFetch {
+  (input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /** An API root for clients of this fetch: `http://mock.invalid/api` (the host is never looked up). */
+  readonly baseUrl: string;
+  /** The identity provider for clients of this fetch: `http://mock.invalid`. */
+  readonly authUrl: string;
+  /** Resolves once Prism's engine is loaded (calls wait for it anyway); rejects when it cannot be. */
+  readonly ready: Promise<void>;
+}
+
+export interface MockFetchOptions {
+  /** Largest request body accepted (413 above). Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /** The bundled description to serve. Default: this package's. */
+  description?: object | undefined;
+}
+
+const defaultMaxBodyBytes = 1024 * 1024;
+
+function checkSize(name: string, value: number | undefined): number {
+  if (value === undefined) return defaultMaxBodyBytes;
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number of bytes > 0, not ${String(value)}`);
+  return value;
+}
+
+/**
+ * Starts the mock's HTTP server. Resolves once it answers; rejects when the port is in use or Prism's engine is
+ * not installed (`npm install --save-dev @stoplight/prism-http@5.12.0`).
+ */
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
+  const maxBodyBytes = checkSize('maxBodyBytes', options.maxBodyBytes);
+  let handler: MockHandler | undefined;
+  const ready = createMockHandler(options.description as Json | undefined);
+  ready.catch(() => {}); // reported by the await below
+  const onAnswer = options.onAnswer;
+  const server = createHttpServer({
+    handle: async (call) => {
+      const answer = await (handler ??= await ready)(call);
+      onAnswer?.(call.method, call.url, answer.status);
+      return answer;
+    },
+    onOwnAnswer: onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call?.url ?? '(not valid HTTP)', answer.status)),
+    maxBodyBytes,
+  });
+  // Listen first, so that a busy port fails at once.
+  const bound = await listen(server, port, host);
+  try {
+    handler = await ready;
+  } catch (error) {
+    await closeServer(server, 0);
+    throw error;
+  }
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let stopping: Promise<void> | undefined;
+  const origin = urlOf(host, bound);
+  return {
+    baseUrl: `${origin}${apiRoot}`,
+    authUrl: origin,
+    host,
+    port: bound,
+    stop: () => (stopping ??= closeServer(server).then(resolveClosed)),
+    closed,
+  };
+}
+
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * A `fetch` answered by the mock in this process: no server, no port. Give it to `createServiceClient({ fetch })`,
+ * or to MSW (`http.all('*', ({ request }) => mockFetch(request))`). The host of the URL does not matter; the path
+ * does (`/api/...` for the API, `/oauth/...` for the identity provider).
+ */
+export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
+  const maxBodyBytes = checkSize('maxBodyBytes', options.maxBodyBytes);
+  const handler = createMockHandler(options.description as Json | undefined);
+  handler.catch(() => {}); // reported to each call
+  const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    if (request.signal.aborted) throw request.signal.reason;
+    const handle = await handler;
+    const body = Buffer.from(await request.arrayBuffer());
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    const call = createCall({ method: request.method, url: `${url.pathname}${url.search}`, headers, body });
+    const answer =
+      body.length > maxBodyBytes
+        ? errorAnswer(413, `the body has ${body.length} bytes; the mock accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`)
+        : await handle(call);
+    const empty = nullBodyStatuses.has(answer.status) || request.method === 'HEAD';
+    const response = new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
+    Object.defineProperty(response, 'url', { value: request.url });
+    return response;
+  };
+  const ready = handler.then(() => undefined);
+  ready.catch(() => {}); // rejects for whoever awaits it
+  return Object.assign(mockFetch, { baseUrl: `http://mock.invalid${apiRoot}`, authUrl: 'http://mock.invalid', ready });
+}

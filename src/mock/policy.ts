@@ -1,0 +1,381 @@
+// The mock's rules around Prism's engine, for one request:
+//
+// Before the engine (`before`):
+// - unknown paths (404) and methods (405, with Allow) are answered in the contract's error shape;
+// - the Authorization header of secured operations: missing, or not `Service-oauthtoken {access_token}`, gives 401
+//   naming the fault (the engine only checks that the header is there);
+// - an Accept header that allows no JSON, or asks for another API version than the description's, gives 406;
+// - the `Prefer` header and the `__code` / `__example` / `__dynamic` query forms: an unknown status or example
+//   gives 400 listing what the operation documents, and `code=400` is played on every operation (section 7 of the
+//   core document makes 400 the answer to any wrong request; only some operations list it);
+// - a query parameter sent empty when its schema cannot be empty (the engine skips those), a body on an operation
+//   that takes none, a Content-Encoding (the mock reads plain bodies), a body without Content-Type.
+//
+// After the engine (`answer`): its refusals (problem details) and the description's 400 example played for an
+// invalid request become 4xx `{code, message}` whose message names each violation, e.g.
+// `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
+import type { EngineError, EngineResult, EngineValidation, MockCallConfig } from './engine.js';
+import { corsHeaders, errorAnswer, errorContentType, headerSafe, headerText, isJson, quote, type Answer, type Call, type Violation } from './exchange.js';
+import { compileRoutes, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
+import { deref, type Json } from '../description/openapi.js';
+
+/** The Authorization header of the ServiceOAuthToken scheme: the word `Service-oauthtoken`, a space, a token. */
+export const authorizationPattern = /^Service-oauthtoken +[^\s]+$/i;
+
+export interface Preferences {
+  code?: string;
+  example?: string;
+  dynamic?: string;
+}
+
+/** The preferences of a call, from the `Prefer` header and the `__code`/`__example`/`__dynamic` query forms. */
+export function readPreferences(call: Pick<Call, 'headers' | 'url'>): Preferences {
+  const preferences: Preferences = {};
+  const header = call.headers.prefer;
+  for (const value of Array.isArray(header) ? header : header === undefined ? [] : [header]) {
+    for (const part of value.split(/[,;]/)) {
+      const match = /^\s*([A-Za-z_-]+)\s*(?:=\s*"?([^"]*)"?)?\s*$/.exec(part);
+      if (!match) continue;
+      const key = match[1]!.toLowerCase();
+      if (key === 'code' || key === 'example' || key === 'dynamic') preferences[key] = (match[2] ?? '').trim();
+    }
+  }
+  const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
+  for (const key of ['code', 'example', 'dynamic'] as const) {
+    const value = query?.get(`__${key}`);
+    if (value !== null && value !== undefined) preferences[key] = value;
+  }
+  return preferences;
+}
+
+const severities = ['Error', 'Warning', 'Information', 'Hint'];
+
+/** The engine's validations as violations located from the request's or the answer's side. */
+export function toViolations(side: 'request' | 'response', validations: EngineValidation[]): Violation[] {
+  return validations.map((validation) => ({
+    location: [side, ...(validation.path ?? [])],
+    severity: severities[validation.severity] ?? 'Error',
+    code: validation.code,
+    message: validation.message,
+  }));
+}
+
+/** Violation messages in a sentence: `body must have required property 'display_name'; ...`. */
+export function describeViolations(violations: Violation[], contentType?: string): string {
+  const messages = violations
+    .filter((violation) => violation.severity === 'Error')
+    .map((violation) => {
+      const message = violation.message.replace(/^Request /, '');
+      if (violation.code === 415) return `the Content-Type ${quote(contentType ?? '(none)')} is not accepted (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
+      return message.charAt(0).toLowerCase() + message.slice(1);
+    });
+  return [...new Set(messages)].join('; ');
+}
+
+/** Serializes the engine's body for the wire: JSON for JSON media types, text as it is. */
+export function serializeBody(body: unknown, contentType: string | undefined): Buffer {
+  if (body === undefined || body === null) return Buffer.alloc(0);
+  if (typeof body === 'string' && !(contentType && isJson(contentType.split(';')[0]!.trim().toLowerCase()))) return Buffer.from(body);
+  return Buffer.from(JSON.stringify(body));
+}
+
+/** The engine's answer as an Answer, with the faults found on the way in `sl-violations`. */
+export function engineAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): Answer {
+  const headers: Record<string, string> = { ...corsHeaders(call.headers) };
+  for (const [name, value] of Object.entries(result.output.headers ?? {})) headers[name] = String(value);
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
+  if (violations.length > 0) headers['sl-violations'] = headerSafe(JSON.stringify(violations)).slice(0, 8000);
+  return { status: result.output.statusCode, headers, body: serializeBody(result.output.body, contentType) };
+}
+
+/** The engine's refusal as Prism's own server gives it: a problem (application/problem+json). */
+export function problemAnswer(call: Call, error: EngineError): Answer {
+  const { validation, headers, ...rest } = error.additional ?? {};
+  const problem = { type: error.name && error.name !== 'Error' ? error.name : 'https://stoplight.io/prism/errors#UNKNOWN', title: error.message, status: error.status ?? 500, detail: error.detail ?? '', ...rest, ...(validation ? { validation } : {}) };
+  return {
+    status: problem.status,
+    headers: { ...corsHeaders(call.headers), ...headers, 'Content-Type': 'application/problem+json' },
+    body: Buffer.from(JSON.stringify(problem)),
+  };
+}
+
+const describeOperation = (operation: RouteOperation) => `${operation.method.toUpperCase()} ${operation.template}`;
+
+export interface MockPolicy {
+  /** The route and operation of a call, when a path of the description matches it. */
+  match(call: Call): RouteMatch | undefined;
+  /** Answers a call itself (a fault, a played answer), or gives the engine's settings for it. */
+  before(call: Call, match: RouteMatch | undefined): { answer: Answer } | { engine: MockCallConfig; headers: Record<string, string> };
+  /** What goes back to the client for the engine's result. */
+  answer(call: Call, operation: RouteOperation | undefined, result: EngineResult): Answer;
+}
+
+/** The version of the description (`info.version`), which the Accept header may ask for. */
+function documentedVersion(document: Json): string {
+  return String(document.info?.version ?? '');
+}
+
+/** Whether an Accept header allows JSON, and the API version it asks for (its `version` parameter). */
+function readAccept(value: string): { json: boolean; version?: string | undefined } {
+  let json = false;
+  let version: string | undefined;
+  for (const range of value.split(',')) {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim());
+    const lower = type.toLowerCase();
+    const q = parameters.find((parameter) => /^q\s*=/i.test(parameter));
+    if (q && Number(q.split('=')[1]) === 0) continue;
+    if (lower === '*/*' || lower === 'application/*' || isJson(lower)) {
+      json = true;
+      const asked = parameters.find((parameter) => /^version\s*=/i.test(parameter));
+      if (asked) version ??= asked.split('=')[1]!.trim().replace(/^"|"$/g, '');
+    }
+  }
+  return { json, version };
+}
+
+export function mockPolicy(document: Json): MockPolicy {
+  const routes = compileRoutes(document);
+  const version = documentedVersion(document);
+  const badRequestExamples = (Object.values<Json>(deref(document, document.components?.responses?.BadRequest)?.content ?? {})[0]?.examples ?? {}) as Json;
+  const sharedBadRequest: Json = deref(document, Object.values<Json>(badRequestExamples)[0])?.value ?? { code: 400, message: 'Bad Request' };
+
+  /** The code of the operation's documented example for a status, for the mock's own answers. */
+  const exampleCode = (operation: RouteOperation | undefined, status: number): number => {
+    const example = Object.values(operation?.examples[String(status)] ?? {})[0] as Json | undefined;
+    return typeof example?.code === 'number' ? example.code : status;
+  };
+
+  /** The default example of a grant on the token endpoint: a refresh-token grant gets the answer without `refresh_token`. */
+  const grantExample = (call: Call, operation: RouteOperation, status: string): string | undefined => {
+    if (!operation.parameters.some((parameter) => parameter.name === 'grant_type')) return undefined;
+    const fromBody = call.mediaType?.type === 'application/x-www-form-urlencoded' ? new URLSearchParams(call.body.toString('utf8')).get('grant_type') : null;
+    const grant = fromBody ?? new URLSearchParams(call.url.split('?')[1] ?? '').get('grant_type');
+    if (grant !== 'refresh_token') return undefined;
+    const examples = Object.entries(operation.examples[status] ?? {});
+    return examples.find(([, value]) => typeof value === 'object' && value !== null && !('refresh_token' in value))?.[0];
+  };
+
+  const checkPreferences = (call: Call, operation: RouteOperation): Answer | MockCallConfig => {
+    const preferences = readPreferences(call);
+    const documented = operation.statuses.filter((status) => /^\d{3}$/.test(status));
+    const listing = `${describeOperation(operation)} documents ${documented.join(', ')}${documented.includes('400') ? '' : ', and the mock plays 400 on every operation'}`;
+    const fault = (detail: string) => errorAnswer(400, detail, { violations: [{ location: ['request', 'header', 'prefer'], severity: 'Error', code: 'prefer', message: detail }] });
+    let status: string | undefined;
+    if (preferences.dynamic !== undefined && !/^(true|false)$/.test(preferences.dynamic)) {
+      return fault(`Prefer dynamic=${quote(preferences.dynamic)} must be true or false`);
+    }
+    if (preferences.code !== undefined) {
+      if (!/^[1-5]\d\d$/.test(preferences.code)) return fault(`Prefer code=${quote(preferences.code)} is not an HTTP status (${listing})`);
+      if (!operation.statuses.includes(preferences.code) && preferences.code !== '400') {
+        return fault(`the mock cannot play Prefer code=${preferences.code}: ${listing}`);
+      }
+      status = preferences.code;
+    }
+    if (preferences.example !== undefined) {
+      const lookIn = status ?? documented.find((code) => code.startsWith('2'));
+      const names = lookIn ? Object.keys(operation.examples[lookIn] ?? {}) : [];
+      const playingShared = lookIn === '400' && !operation.statuses.includes('400');
+      const sharedNames = playingShared ? Object.keys(badRequestExamples) : [];
+      if (!names.includes(preferences.example) && !sharedNames.includes(preferences.example)) {
+        const elsewhere = documented.find((code) => Object.keys(operation.examples[code] ?? {}).includes(preferences.example!));
+        const all = documented
+          .filter((code) => Object.keys(operation.examples[code] ?? {}).length > 0)
+          .map((code) => `${code}: ${Object.keys(operation.examples[code]!).join(', ')}`)
+          .join('; ');
+        const hint = elsewhere ? ` (it is an example of ${elsewhere}: send Prefer: code=${elsewhere}, example=${preferences.example})` : '';
+        return fault(`Prefer example=${quote(preferences.example)} is not an example of status ${lookIn ?? '(none)'} of ${describeOperation(operation)}${hint}; its examples are ${all || 'none'}`);
+      }
+    }
+    if (status === '400' && !operation.statuses.includes('400')) {
+      // The operation does not list 400: the mock plays the shared Bad Request example itself.
+      const value = preferences.example ? (deref(document, badRequestExamples[preferences.example])?.value ?? sharedBadRequest) : sharedBadRequest;
+      return { status: 400, headers: { ...corsHeaders(call.headers), 'Content-Type': errorContentType, 'sl-violations': '[]' }, body: Buffer.from(JSON.stringify(value)) };
+    }
+    const success = documented.find((code) => code.startsWith('2')) ?? '200';
+    return {
+      code: status === undefined ? undefined : Number(status),
+      exampleKey: preferences.example ?? (status === undefined || status === success ? grantExample(call, operation, success) : undefined),
+      dynamic: preferences.dynamic === 'true',
+    };
+  };
+
+  /**
+   * Prism does not validate a query parameter sent with an empty value (`?client_id=`): the mock refuses one whose
+   * schema cannot be empty (minLength, enum, const, pattern).
+   */
+  const checkEmptyQueryValues = (call: Call, operation: RouteOperation): Answer | undefined => {
+    if (!call.url.includes('?')) return undefined;
+    const query = new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1));
+    for (const parameter of operation.parameters.filter((entry) => entry.in === 'query')) {
+      for (const value of query.getAll(parameter.name)) {
+        if (value !== '') continue;
+        const schema = parameter.schema;
+        const refused =
+          (typeof schema.minLength === 'number' && schema.minLength > 0) ||
+          (Array.isArray(schema.enum) && !schema.enum.includes('')) ||
+          (schema.const !== undefined && schema.const !== '') ||
+          (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(''));
+        if (refused) {
+          const rule = Array.isArray(schema.enum) ? `must be one of ${schema.enum.join(', ')}` : schema.const !== undefined ? `must be ${schema.const}` : 'must not be empty';
+          const detail = `query parameter ${parameter.name} ${rule} (it is empty)`;
+          return errorAnswer(400, detail, { violations: [{ location: ['request', 'query', parameter.name], severity: 'Error', code: 'empty', message: detail }] });
+        }
+      }
+    }
+    return undefined;
+  };
+
+  const checkAccept = (call: Call): Answer | undefined => {
+    const accept = headerText(call.headers.accept);
+    if (accept === undefined || accept.trim() === '') return undefined;
+    const { json, version: asked } = readAccept(accept);
+    if (!json) {
+      return errorAnswer(406, `the API answers JSON, and the Accept header ${quote(accept)} does not allow it (send Accept: application/json; version=${version})`, {
+        violations: [{ location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `Accept ${accept} allows no JSON` }],
+      });
+    }
+    if (asked !== undefined && asked !== version) {
+      return errorAnswer(406, `the Accept header asks for version=${quote(asked, 20)}; this description documents version ${version} (send Accept: application/json; version=${version})`, {
+        violations: [{ location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `version ${asked} is not documented` }],
+      });
+    }
+    return undefined;
+  };
+
+  return {
+    match: (call) => matchRoute(routes, call.segments, call.method),
+
+    before(call, match) {
+      if (!match) {
+        return {
+          answer: errorAnswer(404, `${call.method} ${quote(call.path, 120)} is not an operation of the API (the API root is /api, the identity provider's paths start with /oauth)`, {
+            code: 404,
+            violations: [{ location: ['request', 'path'], severity: 'Error', code: 'NO_PATH_MATCHED_ERROR', message: `no path matches ${call.path}` }],
+          }),
+        };
+      }
+      const { route, operation } = match;
+      const allowed = [...route.operations.keys()].map((method) => method.toUpperCase());
+      if (call.method === 'OPTIONS' && call.headers['access-control-request-method'] !== undefined) {
+        // A CORS preflight: allowed from any origin.
+        return {
+          answer: {
+            status: 204,
+            headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': headerText(call.headers['access-control-request-method']) || allowed.join(','), Vary: 'origin' },
+            body: Buffer.alloc(0),
+          },
+        };
+      }
+      if (!operation) {
+        return {
+          answer: errorAnswer(405, `${call.method} is not supported for ${route.template}; it supports ${allowed.join(', ')}`, {
+            code: 405,
+            headers: { Allow: allowed.join(', ') },
+            violations: [{ location: ['request', 'method'], severity: 'Error', code: 'NO_METHOD_MATCHED_ERROR', message: `${call.method} is not supported for ${route.template}` }],
+          }),
+        };
+      }
+      for (const header of operation.securityHeaders) {
+        const value = headerText(call.headers[header]);
+        const code = exampleCode(operation, 401);
+        if (value === undefined) {
+          return {
+            answer: errorAnswer(401, `the Authorization header is missing: send Authorization: Service-oauthtoken {access_token}`, {
+              code,
+              violations: [{ location: ['request', 'header', header], severity: 'Error', code: 401, message: `missing ${header} header` }],
+            }),
+          };
+        }
+        if (header === 'authorization' && !authorizationPattern.test(value)) {
+          const shown = value.trim().split(/\s+/)[0] ?? '';
+          return {
+            answer: errorAnswer(401, `the Authorization header must be "Service-oauthtoken {access_token}"${shown ? ` (it starts with ${quote(shown, 30)})` : ' (it is empty)'}`, {
+              code,
+              violations: [{ location: ['request', 'header', header], severity: 'Error', code: 401, message: 'Authorization is not Service-oauthtoken {access_token}' }],
+            }),
+          };
+        }
+      }
+      const acceptFault = checkAccept(call);
+      if (acceptFault) return { answer: acceptFault };
+      const preferences = checkPreferences(call, operation);
+      if ('status' in preferences) return { answer: preferences };
+      const emptyFault = checkEmptyQueryValues(call, operation);
+      if (emptyFault) return { answer: emptyFault };
+      if (call.body.length > 0) {
+        if (operation.requestMediaTypes.length === 0) {
+          return {
+            answer: errorAnswer(400, `${describeOperation(operation)} takes no request body (it has ${call.body.length} bytes)`, {
+              violations: [{ location: ['request', 'body'], severity: 'Error', code: 'body', message: 'the operation takes no request body' }],
+            }),
+          };
+        }
+        const encoding = headerText(call.headers['content-encoding']);
+        if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+          return {
+            answer: errorAnswer(400, `Content-Encoding ${quote(encoding)} is not supported: send the body uncompressed`, {
+              violations: [{ location: ['request', 'header', 'content-encoding'], severity: 'Error', code: 415, message: `unsupported Content-Encoding ${encoding}` }],
+            }),
+          };
+        }
+        if (!call.mediaType) {
+          return {
+            answer: errorAnswer(400, `the body has no Content-Type: send one of ${operation.requestMediaTypes.join(', ')}`, {
+              violations: [{ location: ['request', 'header', 'content-type'], severity: 'Error', code: 415, message: 'missing Content-Type' }],
+            }),
+          };
+        }
+      }
+      // The engine picks the documented media type of the answer: the Accept header was checked above.
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(call.headers)) if (name !== 'accept' && value !== undefined) headers[name] = headerText(value)!;
+      return { engine: preferences, headers };
+    },
+
+    answer(call, operation, result) {
+      const rewrite = (status: number, detail: string, code: number, violations: Violation[] | undefined) =>
+        errorAnswer(status, detail, { code, ...(violations && violations.length > 0 ? { violations } : {}) });
+      if (!result.ok) {
+        const { error } = result;
+        const type = error.name.replace(/^.*#/, '');
+        const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({ ...entry, severity: entry.severity ?? 'Error', location: ['request', ...(entry.location ?? [])] }));
+        const detail = error.detail || error.message || 'the mock could not process this request';
+        switch (type) {
+          case 'UNPROCESSABLE_ENTITY':
+            return rewrite(400, validation.length > 0 ? describeViolations(validation, headerText(call.headers['content-type'])) : detail, 400, validation);
+          case 'INVALID_CONTENT_TYPE':
+            return rewrite(400, `the Content-Type ${quote(headerText(call.headers['content-type']) ?? '(none)')} is not accepted (${detail})`, 400, undefined);
+          case 'NO_PATH_MATCHED_ERROR':
+            return rewrite(404, detail, exampleCode(operation, 404), undefined);
+          case 'NO_METHOD_MATCHED_ERROR':
+            return rewrite(405, detail, 405, undefined);
+          case 'NOT_ACCEPTABLE':
+            return rewrite(406, `the API answers JSON, and the Accept header ${quote(headerText(call.headers.accept) ?? '')} does not allow it (${detail})`, 406, undefined);
+          case 'UNAUTHORIZED':
+            return rewrite(401, detail, exampleCode(operation, 401), undefined);
+          default: {
+            // Anything else the engine refused or threw on comes from this request (the mock answers from static
+            // examples): a 4xx naming what the engine said.
+            const status = error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 404 ? error.status : 400;
+            return rewrite(status, `the mock could not process this request (${detail})`, status, undefined);
+          }
+        }
+      }
+      const answer = engineAnswer(call, result);
+      const errors = toViolations('request', result.validations.input).filter((violation) => violation.severity === 'Error');
+      if (answer.status >= 400 && answer.status < 500 && errors.length > 0) {
+        // The description's own 400 example, played by the engine for an invalid request: name the violations.
+        let code = answer.status;
+        try {
+          const body = JSON.parse(answer.body.toString('utf8'));
+          if (typeof body?.code === 'number') code = body.code;
+        } catch {
+          // not JSON: the status stands for the code
+        }
+        return rewrite(answer.status, describeViolations(errors, headerText(call.headers['content-type'])), code, [...toViolations('request', result.validations.input)]);
+      }
+      return answer;
+    },
+  };
+}

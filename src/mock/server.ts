@@ -1,0 +1,142 @@
+// The HTTP server (node:http) of the mock and the proxy: it reads each request (bounded), answers what is not even
+// valid HTTP/1.1 with a 4xx that names the fault in the contract's error shape, and hands the rest to a handler.
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { createCall, errorAnswer, quote, type Answer, type Call } from './exchange.js';
+
+export interface ServerOptions {
+  /** Answers one request; never throws (a handler error becomes a 500 naming it). */
+  handle: (call: Call) => Promise<Answer>;
+  /** Largest request body accepted; larger bodies get 413. Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /** What the server is, in its messages. Default "the mock". */
+  label?: string | undefined;
+  /** Called with each answer the server gave itself, without the handler (for the proxy's report). */
+  onOwnAnswer?: ((call: Call | undefined, answer: Answer) => void) | undefined;
+}
+
+const send = (response: http.ServerResponse, answer: Answer) => {
+  if (response.headersSent) return;
+  response.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(answer.body.length) });
+  response.end(answer.body);
+};
+
+function rawAnswer(socket: Socket, answer: Answer) {
+  if (!socket.writable) return socket.destroy();
+  const head = [`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? ''}`];
+  for (const [name, value] of Object.entries({ ...answer.headers, 'Content-Length': String(answer.body.length), Connection: 'close' })) head.push(`${name}: ${value}`);
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), answer.body]));
+}
+
+/** The server (not listening yet: see listen()). */
+export function createHttpServer(options: ServerOptions): http.Server {
+  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const label = options.label ?? 'the mock';
+  // Never read more than this much of a body that is already too large: beyond it the connection is closed.
+  const drainLimit = maxBodyBytes + 64 * 1024 * 1024;
+  const own = (call: Call | undefined, answer: Answer) => {
+    options.onOwnAnswer?.(call, answer);
+    return answer;
+  };
+  const tooLarge = (size: number, more = false) =>
+    errorAnswer(413, `the body has ${more ? 'more than ' : ''}${size} bytes; ${label} accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`, more ? { headers: { Connection: 'close' } } : {});
+
+  // requireHostHeader is off so that the server, not Node, answers a request without Host (with a body naming it).
+  const server = http.createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, requireHostHeader: false }, (request, response) => {
+    const shapeFault =
+      request.httpVersionMajor !== 1
+        ? `HTTP/${request.httpVersion} is not supported: send HTTP/1.1`
+        : request.httpVersionMinor === 1 && request.headers.host === undefined
+          ? 'the Host header is missing (HTTP/1.1 requires it)'
+          : undefined;
+    if (shapeFault) {
+      request.resume();
+      send(response, own(undefined, errorAnswer(400, `the request is not valid HTTP/1.1: ${shapeFault}`, { headers: { Connection: 'close' } })));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBodyBytes) {
+        chunks.push(chunk);
+      } else if (size > drainLimit) {
+        request.removeAllListeners('data');
+        request.pause();
+        response.once('finish', () => request.destroy());
+        send(response, own(undefined, tooLarge(drainLimit, true)));
+      }
+    });
+    request.on('error', () => response.destroy());
+    request.on('end', () => {
+      const call = createCall({ method: request.method ?? 'GET', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      if (size > maxBodyBytes) {
+        send(response, own(call, tooLarge(size)));
+        return;
+      }
+      options.handle(call).then(
+        (answer) => send(response, answer),
+        (error: Error) => send(response, errorAnswer(500, `${label} failed on this request (${error.message})`)),
+      );
+    });
+  });
+
+  server.on('clientError', (error: NodeJS.ErrnoException & { reason?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    const reason = `${error.reason ?? error.message} (${error.code})`;
+    const answer =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? errorAnswer(431, `the request line and headers exceed ${http.maxHeaderSize} bytes`)
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? errorAnswer(408, 'the request did not arrive in time')
+          : errorAnswer(400, `the request is not valid HTTP/1.1: ${reason}`);
+    rawAnswer(socket, own(undefined, answer));
+  });
+  server.on('checkExpectation', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    send(response, own(undefined, errorAnswer(417, `the expectation ${quote(String(request.headers.expect ?? ''))} is not supported (only 100-continue is)`, { headers: { Connection: 'close' } })));
+  });
+  // CONNECT and protocol upgrades are not part of the API.
+  server.on('connect', (_request: http.IncomingMessage, socket: Socket) => {
+    rawAnswer(socket, own(undefined, errorAnswer(405, 'CONNECT is not supported: the API answers plain HTTP requests', { headers: { Allow: 'GET, POST' } })));
+  });
+  server.on('upgrade', (request: http.IncomingMessage, socket: Socket) => {
+    rawAnswer(socket, own(undefined, errorAnswer(400, `the protocol upgrade to ${quote(String(request.headers.upgrade ?? ''))} is not supported: the API answers plain HTTP requests`)));
+  });
+  return server;
+}
+
+export function urlOf(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Starts listening; a busy port fails with a message that says what to do. Resolves with the port. */
+export function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is in use: pick another with --port N (or --port 0 for a free one).`) : error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/** Closes the server: stops listening, ends idle keep-alive connections, then any left after a grace time. */
+export function closeServer(server: http.Server, graceMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
