@@ -244,8 +244,10 @@ export interface components {
             expires_in: number;
             /**
              * Format: uri
-             * @description Address returned by the identity provider.
-             * @example https://api.us.placeholder.invalid
+             * @description Address returned by the identity provider. What the address is, and what it is for, are not shown in the
+             *     documents: they do not say that it is the API root or its host, so use the API root of your data center
+             *     for API calls. The example is a placeholder.
+             * @example https://domain.placeholder.invalid
              */
             api_domain: string;
             /**
@@ -253,17 +255,19 @@ export interface components {
              * @example Bearer
              */
             token_type: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Authorization-code grant
          * @description Exchanges a grant token (generated in the developer console) for an access token and a refresh token.
          */
         AuthorizationCodeGrant: {
-            /** @description The client ID from the developer console. */
+            /** @description The client ID from the developer console. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
             client_id: string;
-            /** @description The client secret from the developer console. Secret; never share it. */
+            /** @description The client secret from the developer console. Secret; never share it. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
             client_secret: string;
-            /** @description The grant token. Valid for the 3 to 10 minutes chosen when it was generated, and usable once. */
+            /** @description The grant token. Valid for the 3 to 10 minutes chosen when it was generated, and usable once. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
             code: string;
             /** @constant */
             grant_type: "authorization_code";
@@ -272,14 +276,16 @@ export interface components {
          * Token response of the authorization-code grant
          * @description An access token and the permanent refresh token.
          */
-        AuthorizationCodeTokenResponse: components["schemas"]["AccessToken"] & {
+        AuthorizationCodeTokenResponse: components["schemas"]["AccessToken"] & ({
             /**
              * @description Permanent, with no expiry. Returned only by the `authorization_code` grant. A user holds at most 20;
              *     creating the 21st deletes the oldest, whether or not it is in use.
              * @example 1000.8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b.2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d
              */
             refresh_token: string;
-        };
+        } & {
+            [key: string]: unknown;
+        });
         /** Device key */
         DeviceKey: {
             /**
@@ -287,30 +293,42 @@ export interface components {
              * @example us_8d3c2f0e4b1a9c7d6e5f4a3b2c1d0e9f
              */
             device_key: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Device key response
          * @description The envelope with the account's device key in `data`.
          */
-        DeviceKeyResponse: components["schemas"]["Envelope"] & {
+        DeviceKeyResponse: components["schemas"]["Envelope"] & ({
             code: components["schemas"]["ResultCode"];
             data: components["schemas"]["DeviceKey"];
-        };
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * Response envelope
          * @description The wrapper of a successful response. `data` carries the payload of the invoked API.
-         *     Clients must tolerate attributes they do not know: new ones may be added within a version.
+         *     Clients must tolerate attributes they do not know: new ones may be added within a version
+         *     (core document, section 9), hence `additionalProperties: true`.
          */
         Envelope: {
-            /** @description Present in many responses. `0` means success. */
+            /** @description Present in many responses. `0` means success. In an error body it is the error code. */
             code?: components["schemas"]["ResultCode"];
             /**
-             * @description Status message of the call. The word `success` on success.
+             * @description Status message of the call. The word `success` on success. Required here, a choice of this description:
+             *     every response the documents show has it, but they do not say it is always present.
              * @example success
              */
             message: string;
-            /** @description The payload of the invoked API. Present on success. */
+            /**
+             * @description The payload of the invoked API, an object or an array (core document, section 2.1). Present on success.
+             *     Each operation's response schema narrows it to that operation's object or array; this shared envelope
+             *     leaves it open, so that the types generated for each operation stay exact.
+             */
             data?: unknown;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Grant type
@@ -339,6 +357,8 @@ export interface components {
              * @example Monitor does not exist.
              */
             message: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Customer or business-unit account
@@ -352,22 +372,29 @@ export interface components {
              */
             name: string;
             zaaid: components["schemas"]["Zaaid"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Customer or business-unit list response
          * @description The envelope with the customer accounts or business-unit accounts in `data`.
          */
-        ManagedAccountListResponse: components["schemas"]["Envelope"] & {
+        ManagedAccountListResponse: components["schemas"]["Envelope"] & ({
             code: components["schemas"]["ResultCode"];
             data: components["schemas"]["ManagedAccount"][];
-        };
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * Monitor
          * @description A monitor. `monitor_id` is the only field the documents show; the other fields of the monitor record are
-         *     not shown, and arrive as additional attributes.
+         *     not shown in the documents. They arrive as additional attributes, which this schema admits
+         *     (`additionalProperties: true`) and generated types carry (`[key: string]: unknown`).
          */
         Monitor: {
             monitor_id: components["schemas"]["MonitorId"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * New monitor group
@@ -375,16 +402,29 @@ export interface components {
          */
         MonitorGroupCreate: {
             /**
-             * @description Name of the group.
+             * @description Name of the group. Not empty (`minLength: 1`): a choice of this description; the documents give no length.
              * @example Payment services
              */
             display_name: string;
             /**
              * @description Description of the group.
-             * @example Monitors of the checkout and billing endpoints
+             * @example Checkout and billing monitors
              */
             description?: string;
         };
+        /**
+         * Monitor group creation response
+         * @description The envelope answering the creation of a monitor group. Whether it carries `data`, and the fields of that
+         *     `data`, are not shown in the documents.
+         */
+        MonitorGroupCreatedResponse: components["schemas"]["Envelope"] & ({
+            /** @description Like every `data`, an object or an array. Its content is not shown in the documents. */
+            data?: {
+                [key: string]: unknown;
+            } | unknown[];
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * Monitor ID
          * @description Identifier of a monitor, a string of digits.
@@ -395,16 +435,20 @@ export interface components {
          * Monitor list response
          * @description The envelope with the list of monitors in `data`. The documents do not say whether `code` is present.
          */
-        MonitorListResponse: components["schemas"]["Envelope"] & {
+        MonitorListResponse: components["schemas"]["Envelope"] & ({
             data: components["schemas"]["Monitor"][];
-        };
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * Monitor response
          * @description The envelope with one monitor in `data`. The documents do not say whether `code` is present.
          */
-        MonitorResponse: components["schemas"]["Envelope"] & {
+        MonitorResponse: components["schemas"]["Envelope"] & ({
             data: components["schemas"]["Monitor"];
-        };
+        } & {
+            [key: string]: unknown;
+        });
         /** Monitor type entry */
         MonitorTypeEntry: {
             /** @description Monitor type ID. The list is open; the API may return IDs beyond the known ones. */
@@ -414,25 +458,29 @@ export interface components {
              * @example Website
              */
             name: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Monitor types response
          * @description The envelope with the monitor types in `data`.
          */
-        MonitorTypeListResponse: components["schemas"]["Envelope"] & {
+        MonitorTypeListResponse: components["schemas"]["Envelope"] & ({
             code: components["schemas"]["ResultCode"];
             data: components["schemas"]["MonitorTypeEntry"][];
-        };
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * Refresh-token grant
          * @description Obtains a new access token from a refresh token. No new refresh token is returned.
          */
         RefreshTokenGrant: {
-            /** @description The client ID from the developer console. */
+            /** @description The client ID from the developer console. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
             client_id: string;
-            /** @description The client secret from the developer console. Secret; never share it. */
+            /** @description The client secret from the developer console. Secret; never share it. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
             client_secret: string;
-            /** @description The refresh token returned by the authorization-code grant. */
+            /** @description The refresh token returned by the authorization-code grant. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
             refresh_token: string;
             /** @constant */
             grant_type: "refresh_token";
@@ -441,9 +489,11 @@ export interface components {
          * Token response of the refresh-token grant
          * @description A new access token. No new refresh token is returned.
          */
-        RefreshTokenResponse: components["schemas"]["AccessToken"] & {
+        RefreshTokenResponse: components["schemas"]["AccessToken"] & ({
             refresh_token?: never;
-        };
+        } & {
+            [key: string]: unknown;
+        });
         /**
          * Result code
          * @description The `code` of the envelope. `0` means success; in an error body it is the error code.
@@ -457,6 +507,8 @@ export interface components {
              * @example success
              */
             status: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * OAuth scope
@@ -521,7 +573,7 @@ export interface components {
          * @description The document lists `token` without marking it required; a revocation without it has nothing to revoke.
          */
         TokenRevocation: {
-            /** @description The refresh token to revoke. */
+            /** @description The refresh token to revoke. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
             token: string;
         };
         /**
@@ -2707,7 +2759,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Forbidden URL. An MSP or BU portal operation the account may not perform answers with the message `You are not authorized to perform this operation.`; the documents do not show that answer's HTTP status. */
@@ -2716,7 +2768,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Internal Server Error. */
@@ -2725,16 +2777,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description Method Not Allowed: the method is not supported for the invoked API. */
-        MethodNotAllowed: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description The monitor group was created. The fields of `data` are not shown in the documents. */
@@ -2743,7 +2786,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Envelope"];
+                "application/json; version=2.0": components["schemas"]["MonitorGroupCreatedResponse"];
             };
         };
         /** @description The monitor does not exist (code 1002), or the URL is not found. */
@@ -2752,7 +2795,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description URL Not found. */
@@ -2761,7 +2804,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
         /** @description Unauthorized. */
@@ -2770,16 +2813,11 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
     };
     parameters: {
-        /**
-         * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-         *     otherwise every API is at version 2.0.
-         */
-        Accept: string;
         /**
          * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
          *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
@@ -2805,6 +2843,7 @@ export type SchemaManagedAccount = components['schemas']['ManagedAccount'];
 export type SchemaManagedAccountListResponse = components['schemas']['ManagedAccountListResponse'];
 export type SchemaMonitor = components['schemas']['Monitor'];
 export type SchemaMonitorGroupCreate = components['schemas']['MonitorGroupCreate'];
+export type SchemaMonitorGroupCreatedResponse = components['schemas']['MonitorGroupCreatedResponse'];
 export type SchemaMonitorId = components['schemas']['MonitorId'];
 export type SchemaMonitorListResponse = components['schemas']['MonitorListResponse'];
 export type SchemaMonitorResponse = components['schemas']['MonitorResponse'];
@@ -2948,12 +2987,10 @@ export type SchemaJobTitle = components['schemas']['JobTitle'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseInternalServerError = components['responses']['InternalServerError'];
-export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
 export type ResponseMonitorGroupCreated = components['responses']['MonitorGroupCreated'];
 export type ResponseMonitorNotFound = components['responses']['MonitorNotFound'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
-export type ParameterAccept = components['parameters']['Accept'];
 export type ParameterAccountCookie = components['parameters']['AccountCookie'];
 export type ParameterMonitorId = components['parameters']['MonitorId'];
 export type $defs = Record<string, never>;
@@ -2961,13 +2998,7 @@ export interface operations {
     getDeviceKey: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -2986,7 +3017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeviceKeyResponse"];
+                    "application/json; version=2.0": components["schemas"]["DeviceKeyResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -2998,13 +3029,7 @@ export interface operations {
     listMonitorTypes: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -3023,7 +3048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MonitorTypeListResponse"];
+                    "application/json; version=2.0": components["schemas"]["MonitorTypeListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3035,13 +3060,7 @@ export interface operations {
     listMonitors: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -3060,7 +3079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MonitorListResponse"];
+                    "application/json; version=2.0": components["schemas"]["MonitorListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3072,13 +3091,7 @@ export interface operations {
     getMonitor: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path: {
                 /** @description The monitor's identifier, a string of digits. */
                 monitor_id: components["parameters"]["MonitorId"];
@@ -3100,7 +3113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MonitorResponse"];
+                    "application/json; version=2.0": components["schemas"]["MonitorResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3112,13 +3125,7 @@ export interface operations {
     createMonitorGroup: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -3132,7 +3139,7 @@ export interface operations {
         /** @description Sent with `Content-Type: application/json;charset=UTF-8`. */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MonitorGroupCreate"];
+                "application/json;charset=UTF-8": components["schemas"]["MonitorGroupCreate"];
             };
         };
         responses: {
@@ -3148,13 +3155,7 @@ export interface operations {
     listMspCustomers: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -3173,7 +3174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedAccountListResponse"];
+                    "application/json; version=2.0": components["schemas"]["ManagedAccountListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3185,13 +3186,7 @@ export interface operations {
     listBusinessUnits: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -3210,7 +3205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ManagedAccountListResponse"];
+                    "application/json; version=2.0": components["schemas"]["ManagedAccountListResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3222,13 +3217,7 @@ export interface operations {
     getAdminMonitors: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description Chooses the API version (recommended on every call): `application/json; version=2.0`. Unless an API says
-                 *     otherwise every API is at version 2.0.
-                 */
-                Accept?: components["parameters"]["Accept"];
-            };
+            header?: never;
             path?: never;
             cookie?: {
                 /**
@@ -3247,7 +3236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json; version=2.0": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3259,13 +3248,13 @@ export interface operations {
     requestToken: {
         parameters: {
             query?: {
-                /** @description The client ID (when the parameters are sent as a query string). */
+                /** @description The client ID (when the parameters are sent as a query string). Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
                 client_id?: string;
-                /** @description The client secret (when the parameters are sent as a query string). */
+                /** @description The client secret (when the parameters are sent as a query string). Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
                 client_secret?: string;
-                /** @description The grant token, for `grant_type=authorization_code`. */
+                /** @description The grant token, for `grant_type=authorization_code`. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
                 code?: string;
-                /** @description The refresh token, for `grant_type=refresh_token`. */
+                /** @description The refresh token, for `grant_type=refresh_token`. Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
                 refresh_token?: string;
                 /** @description `authorization_code` or `refresh_token` (when the parameters are sent as a query string). */
                 grant_type?: components["schemas"]["GrantType"];
@@ -3302,7 +3291,7 @@ export interface operations {
     revokeToken: {
         parameters: {
             query?: {
-                /** @description The refresh token to revoke (when sent as a query string). */
+                /** @description The refresh token to revoke (when sent as a query string). Not empty (`minLength: 1`): a choice of this description; the documents give no length. */
                 token?: string;
             };
             header?: never;

@@ -32,7 +32,7 @@ interface Step {
   run: (out: Outputs) => Promise<void>;
 }
 
-const specInputs = ['openapi', 'redocly.yaml', 'scripts/redocly-plugin.js'];
+const specInputs = ['openapi', 'redocly.yaml', 'scripts/redocly-plugin.js', 'EXTENSIONS.md'];
 
 async function readBundle(out: Outputs) {
   return JSON.parse(await readFile(out.bundleJson, 'utf8'));

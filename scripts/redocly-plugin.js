@@ -1,8 +1,37 @@
-// Redocly plugin: the conventions of this description that Redocly's built-in rules cannot express,
-// and the decorator that shows every enumeration's names and meanings in the rendered docs.
+// Redocly plugin: the conventions of this description that Redocly's built-in rules cannot express, and the
+// decorators that write derived text into the bundle (enum tables, each operation's scope line).
 // Plain JavaScript because Redocly loads plugins without a TypeScript step.
+//
+// Every rule reports at the file and line of the fault in openapi/. CONTRIBUTING.md lists the conventions and the
+// rule that enforces each; test/lint.test.ts seeds a violation of each rule and checks that lint names it.
+import { readFileSync } from 'node:fs';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The header scheme that every resource operation requires, and the OAuth 2.0 scheme whose scopes it names. */
+const TOKEN_SCHEME = 'ServiceOAuthToken';
+const FLOW_SCHEME = 'ServiceOAuth2';
+const SCOPE_LINE = '**Scope:**';
+const INFERRED = "inferred from the scope table: the documents do not name this endpoint's scope";
+
+// ---------------------------------------------------------------------------------------------------------------
+// The registry of extension keys (EXTENSIONS.md at the root): one table, whose first column is the key in backticks.
+
+export const extensionsFile = new URL('../EXTENSIONS.md', import.meta.url);
+
+/** The `x-` keys of the table of EXTENSIONS.md, in its order. */
+export function registeredExtensions(markdown = readFileSync(extensionsFile, 'utf8')) {
+  const keys = [];
+  for (const line of markdown.split('\n')) {
+    const match = /^\|\s*`(x-[A-Za-z0-9_-]+)`\s*\|/.exec(line);
+    if (match) keys.push(match[1]);
+  }
+  return keys;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules
 
 /** Every enum carries a valid, unique name and a meaning for each value, in lists as long as the enum. */
 function EnumValuesNamed() {
@@ -40,30 +69,284 @@ function EnumValuesNamed() {
   };
 }
 
-/** A resource operation names its scope in x-scope, and requires exactly that scope of the OAuth 2.0 scheme. */
+/** The security requirements that apply to an operation: its own, or the root's. */
+function requirementsOf(operation, rootSecurity) {
+  return Array.isArray(operation.security) ? operation.security : Array.isArray(rootSecurity) ? rootSecurity : [];
+}
+
+/**
+ * A resource operation requires exactly one thing, the header scheme ServiceOAuthToken, and names its scope as that
+ * requirement's role list: `security: [{ ServiceOAuthToken: [Service.Admin.Read] }]`. The scope is one of the
+ * ServiceOAuth2 flow's scopes. `x-scope-inferred: true` marks a scope the documents do not name; the decorator
+ * `service/scope-line` writes the "**Scope:**" line of the description from the requirement (saying "inferred"),
+ * so the description does not write its own. Operations with `security: []` (the identity provider) are skipped.
+ */
 function OperationScopeDeclared() {
+  const schemes = new Map();
+  const pending = [];
+  let rootSecurity;
   return {
+    Root: {
+      enter(root) {
+        rootSecurity = root.security;
+      },
+      leave() {
+        const flow = schemes.get(FLOW_SCHEME);
+        for (const { scope, location, report } of pending) {
+          if (!flow || flow.type !== 'oauth2') {
+            report({ message: `The scope ${scope} must be one of the scopes of the ${FLOW_SCHEME} flow, and there is no oauth2 scheme ${FLOW_SCHEME}.`, location });
+          } else if (!flow.scopes.includes(scope)) {
+            report({ message: `${scope} is not one of the scopes of the ${FLOW_SCHEME} flow.`, location });
+          }
+        }
+      },
+    },
+    SecurityScheme(scheme, { key }) {
+      const scopes = scheme.type === 'oauth2' ? Object.values(scheme.flows ?? {}).flatMap((flow) => Object.keys(flow?.scopes ?? {})) : [];
+      schemes.set(String(key), { type: scheme.type, scopes });
+    },
     Operation(operation, { report, location }) {
-      const requirements = operation.security;
-      if (!Array.isArray(requirements) || requirements.length === 0) return; // identity-provider calls: no token
-      const scope = operation['x-scope'];
-      if (typeof scope !== 'string') {
-        report({ message: 'A secured operation declares its scope in x-scope.', location: location.key() });
-        return;
+      const requirements = requirementsOf(operation, rootSecurity);
+      if (requirements.length === 0) return; // the identity provider: no access token
+      const where = Array.isArray(operation.security) ? location.child('security') : location.key();
+      if ('x-scope-inferred' in operation && operation['x-scope-inferred'] !== true) {
+        report({ message: 'x-scope-inferred is `true` or absent (the scope is then named by the documents).', location: location.child('x-scope-inferred') });
       }
-      const declared = requirements.flatMap((requirement) => requirement.ServiceOAuth2 ?? []);
-      if (declared.length !== 1 || declared[0] !== scope) {
+      if (typeof operation.description === 'string' && operation.description.includes(SCOPE_LINE)) {
         report({
-          message: `x-scope is ${scope} but the ServiceOAuth2 requirement lists [${declared.join(', ')}].`,
-          location: location.child('security'),
+          message: `The description writes its own ${SCOPE_LINE} line: remove it. The decorator service/scope-line writes it from the security requirement.`,
+          location: location.child('description'),
         });
       }
-      if (operation['x-scope-inferred'] && !/inferred/.test(operation.description ?? '')) {
-        report({ message: 'An inferred scope is said to be inferred in the description.', location: location.child('description') });
+      if (!Array.isArray(operation.security)) {
+        report({ message: `A resource operation declares its own security: [{ ${TOKEN_SCHEME}: [<scope>] }].`, location: where });
+        return;
+      }
+      const [requirement] = requirements;
+      const names = requirement && typeof requirement === 'object' ? Object.keys(requirement) : [];
+      if (requirements.length !== 1 || names.length !== 1 || names[0] !== TOKEN_SCHEME) {
+        report({
+          message: `A resource operation requires ${TOKEN_SCHEME} alone, in one requirement: [{ ${TOKEN_SCHEME}: [<scope>] }], not ${JSON.stringify(requirements)}. ` +
+            `(Schemes in one requirement are all required; ${FLOW_SCHEME} only documents how tokens are obtained.)`,
+          location: where,
+        });
+        return;
+      }
+      const scopes = requirement[TOKEN_SCHEME];
+      if (!Array.isArray(scopes) || scopes.length !== 1 || typeof scopes[0] !== 'string') {
+        report({ message: `The ${TOKEN_SCHEME} requirement names exactly one scope, not [${(scopes ?? []).join(', ')}].`, location: where });
+        return;
+      }
+      pending.push({ scope: scopes[0], location: location.child(['security', 0, TOKEN_SCHEME, 0]), report });
+    },
+  };
+}
+
+/** Every secured operation lists the error statuses every call can meet (401, 403, 500 by default). */
+function SecuredOperationErrors(options) {
+  const statuses = (options.statuses ?? ['401', '403', '500']).map(String);
+  let rootSecurity;
+  return {
+    Root(root) {
+      rootSecurity = root.security;
+    },
+    Operation(operation, { report, location }) {
+      if (requirementsOf(operation, rootSecurity).length === 0) return;
+      const listed = Object.keys(operation.responses ?? {});
+      const missing = statuses.filter((status) => !listed.includes(status));
+      if (missing.length > 0) {
+        report({
+          message: `A secured operation lists the responses ${statuses.join(', ')}; ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing.`,
+          location: operation.responses ? location.child('responses').key() : location.key(),
+        });
       }
     },
   };
 }
+
+const isObjectSchema = (schema) =>
+  schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || (schema.type === undefined && schema.properties !== undefined);
+
+/** The subschemas of a schema, as [path from the schema, subschema]. */
+function subschemas(schema) {
+  const found = [];
+  for (const keyword of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
+    if (Array.isArray(schema[keyword])) schema[keyword].forEach((item, index) => found.push([[keyword, index], item]));
+  }
+  for (const keyword of ['items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems']) {
+    if (schema[keyword] && typeof schema[keyword] === 'object') found.push([[keyword], schema[keyword]]);
+  }
+  for (const keyword of ['properties', 'patternProperties', 'dependentSchemas', '$defs']) {
+    for (const [name, item] of Object.entries(schema[keyword] ?? {})) found.push([[keyword, name], item]);
+  }
+  return found;
+}
+
+/**
+ * No response schema forbids unknown attributes (core document, section 9: new attributes may be added within a
+ * version), and every object schema of a response, down to the nested and composed ones, says so with
+ * `additionalProperties: true`, so that generated types carry an index signature for them.
+ */
+function ResponseSchemasOpen() {
+  const seen = new Set();
+  return {
+    Response: {
+      MediaType(media, { report, resolve, location }) {
+        const walk = (node, where) => {
+          let schema = node;
+          let at = where;
+          for (let hops = 0; schema && typeof schema === 'object' && typeof schema.$ref === 'string' && hops < 20; hops++) {
+            const resolved = resolve(schema, at.source.absoluteRef);
+            if (!resolved.location) return;
+            schema = resolved.node;
+            at = resolved.location;
+          }
+          if (!schema || typeof schema !== 'object') return;
+          const id = `${at.source.absoluteRef}${at.pointer}`;
+          if (seen.has(id)) return;
+          seen.add(id);
+          let fault = false;
+          for (const keyword of ['additionalProperties', 'unevaluatedProperties']) {
+            if (schema[keyword] === false) {
+              fault = true;
+              report({
+                message: `A response schema does not forbid unknown attributes (${keyword}: false): new attributes may arrive within a version. Use additionalProperties: true.`,
+                location: at.child(keyword).key(),
+              });
+            }
+          }
+          if (!fault && isObjectSchema(schema) && schema.additionalProperties !== true) {
+            report({
+              message: 'An object schema of a response declares additionalProperties: true (unknown attributes may arrive within a version; generated types then carry them).',
+              location: schema.additionalProperties === undefined ? at.key() : at.child('additionalProperties').key(),
+            });
+          }
+          for (const [path, item] of subschemas(schema)) walk(item, at.child(path));
+        };
+        if (media && media.schema !== undefined) walk(media.schema, location.child('schema'));
+      },
+    },
+  };
+}
+
+/** Only the `x-` keys of the registry (EXTENSIONS.md) appear in the description. */
+function KnownExtensions() {
+  let known;
+  let failure;
+  try {
+    known = new Set(registeredExtensions());
+  } catch (error) {
+    failure = `The registry of extension keys, EXTENSIONS.md, cannot be read: ${error.message}`;
+  }
+  let reported = false;
+  return {
+    any(node, { type, report, location }) {
+      if (!node || typeof node !== 'object' || Array.isArray(node) || !type?.extensionsPrefix) return;
+      for (const key of Object.keys(node)) {
+        if (!key.startsWith(type.extensionsPrefix)) continue;
+        if (failure) {
+          if (!reported) report({ message: failure, location: location.child(key).key() });
+          reported = true;
+          return;
+        }
+        if (!known.has(key)) {
+          report({
+            message: `${key} is not in the registry of extension keys: add a row to EXTENSIONS.md (where it appears, what reads it, why), or use a registered key.`,
+            location: location.child(key).key(),
+          });
+        }
+      }
+    },
+  };
+}
+
+/** An operationId starts with a verb that fits its method (`verbs` option: method → verbs), then a capital. */
+function OperationIdVerb(options) {
+  const verbs = options.verbs ?? { get: ['get', 'list'], post: ['create'], put: ['update'], delete: ['delete'] };
+  return {
+    PathItem(item, { report, location }) {
+      for (const method of METHODS) {
+        const operation = item[method];
+        if (!operation || typeof operation.operationId !== 'string') continue;
+        const allowed = verbs[method] ?? [];
+        const verb = /^[a-z]+/.exec(operation.operationId)?.[0] ?? '';
+        const rest = operation.operationId.slice(verb.length);
+        if (!allowed.includes(verb) || (rest !== '' && !/^[A-Z]/.test(rest))) {
+          report({
+            message: `The operationId ${operation.operationId} of a ${method.toUpperCase()} starts with one of the verbs ${allowed.join(', ') || '(none configured)'}, then a capital letter.`,
+            location: location.child([method, 'operationId']),
+          });
+        }
+      }
+    },
+  };
+}
+
+/** The file name of a path in openapi/paths/ and openapi/code_samples/: `/monitors/{monitor_id}` → `monitors@{monitor_id}`. */
+const pathStem = (route) => route.replace(/^\//, '').replace(/\//g, '@');
+
+/**
+ * Every operation has a curl and a TypeScript sample, each a file `code_samples/<lang>/<path>/<method>.<ext>` next
+ * to openapi.yaml, referenced from x-codeSamples with `source: { $ref }`; no line is longer than `maxLineLength`
+ * (the docs must read on a phone); curl samples take their addresses from `$API_ROOT` / `$AUTH_URL`, never a host.
+ */
+function CodeSamples(options) {
+  const maxLineLength = options.maxLineLength ?? 56;
+  const samples = options.samples ?? [
+    { label: 'curl', lang: 'Shell', folder: 'curl', extension: 'sh' },
+    { label: 'TypeScript', lang: 'TypeScript', folder: 'TypeScript', extension: 'ts' },
+  ];
+  let route = '';
+  return {
+    PathItem: {
+      enter(_item, { key }) {
+        route = String(key);
+      },
+      Operation(operation, { report, location, resolve, key }) {
+        const method = String(key);
+        const list = operation['x-codeSamples'];
+        const listed = Array.isArray(list) ? list : [];
+        const labels = listed.map((sample) => sample?.label);
+        const expected = samples.map((sample) => sample.label);
+        if (JSON.stringify(labels) !== JSON.stringify(expected)) {
+          report({ message: `x-codeSamples holds the samples ${expected.join(', ')}, in this order (it has ${labels.join(', ') || 'none'}).`, location: Array.isArray(list) ? location.child('x-codeSamples') : location.key() });
+          return;
+        }
+        const secured = Array.isArray(operation.security) ? operation.security.length > 0 : true;
+        listed.forEach((sample, index) => {
+          const spec = samples[index];
+          const where = location.child(['x-codeSamples', index]);
+          const file = `code_samples/${spec.folder}/${pathStem(route)}/${method}.${spec.extension}`;
+          if (sample.lang !== spec.lang) report({ message: `The ${spec.label} sample has lang ${spec.lang}.`, location: where.child('lang') });
+          const reference = sample.source?.$ref;
+          if (typeof reference !== 'string' || !reference.replace(/\\/g, '/').endsWith(file)) {
+            report({ message: `The ${spec.label} sample is a file, source: { $ref: .../${file} } (openapi/${file}).`, location: where.child('source') });
+            return;
+          }
+          const { node: text } = resolve(sample.source);
+          if (typeof text !== 'string') {
+            report({ message: `The ${spec.label} sample openapi/${file} cannot be read.`, location: where.child('source') });
+            return;
+          }
+          text.split('\n').forEach((line, number) => {
+            if (line.length > maxLineLength) {
+              report({ message: `openapi/${file}:${number + 1} is ${line.length} characters long; sample lines are at most ${maxLineLength} (the docs must read on a phone).`, location: where.child('source') });
+            }
+          });
+          if (spec.folder === 'curl') {
+            const variable = secured ? '$API_ROOT' : '$AUTH_URL';
+            if (/\bhttps?:\/\//.test(text) || !text.includes(variable)) {
+              report({ message: `The curl sample openapi/${file} takes its address from ${variable} (set once in the Quick start), never a host.`, location: where.child('source') });
+            }
+          }
+        });
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Decorators
 
 function escapeCell(text) {
   return String(text).replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -87,6 +370,26 @@ function EnumTables() {
   };
 }
 
+/**
+ * Appends "**Scope:** `<scope>`" to the description of each operation, from its ServiceOAuthToken requirement (the one
+ * place that holds the fact), saying when the scope is inferred (`x-scope-inferred: true`).
+ */
+function ScopeLine() {
+  return {
+    Operation: {
+      leave(operation) {
+        const requirement = Array.isArray(operation.security) ? operation.security.find((entry) => entry && Array.isArray(entry[TOKEN_SCHEME])) : undefined;
+        const scope = requirement?.[TOKEN_SCHEME]?.[0];
+        if (typeof scope !== 'string') return;
+        const description = String(operation.description ?? '').trimEnd();
+        if (description.includes(SCOPE_LINE)) return;
+        const line = operation['x-scope-inferred'] === true ? `${SCOPE_LINE} \`${scope}\` (${INFERRED}).` : `${SCOPE_LINE} \`${scope}\`.`;
+        operation.description = description ? `${description}\n\n${line}\n` : `${line}\n`;
+      },
+    },
+  };
+}
+
 export default function servicePlugin() {
   return {
     id: 'service',
@@ -94,11 +397,17 @@ export default function servicePlugin() {
       oas3: {
         'enum-values-named': EnumValuesNamed,
         'operation-scope-declared': OperationScopeDeclared,
+        'secured-operation-errors': SecuredOperationErrors,
+        'response-schemas-open': ResponseSchemasOpen,
+        'known-extensions': KnownExtensions,
+        'operation-id-verb': OperationIdVerb,
+        'code-samples': CodeSamples,
       },
     },
     decorators: {
       oas3: {
         'enum-tables': EnumTables,
+        'scope-line': ScopeLine,
       },
     },
   };

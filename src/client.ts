@@ -42,12 +42,21 @@ type ParamsOf<O> = O extends { parameters: infer Params }
     : { params: Params }
   : { params?: never };
 
+/**
+ * A JSON media type, with or without parameters: the description keys JSON request bodies
+ * `application/json;charset=UTF-8` and successful answers `application/json; version=2.0`.
+ */
+export type JsonMediaType = 'application/json' | `application/json;${string}`;
+
+/** The schema of the JSON media type of a `content` map (the first one, if it has several). */
+type JsonContent<Content> = Content[Extract<keyof Content, JsonMediaType>];
+
 type BodyOf<O> = O extends { requestBody?: never }
   ? { body?: never }
-  : O extends { requestBody: { content: { 'application/json': infer Body } } }
-    ? { body: Body }
-    : O extends { requestBody?: { content: { 'application/json': infer Body } } }
-      ? { body?: Body }
+  : O extends { requestBody: { content: infer Content } }
+    ? { body: JsonContent<Content> }
+    : O extends { requestBody?: { content: infer Content } }
+      ? { body?: JsonContent<Content> }
       : { body?: unknown };
 
 /** Per-call options, next to `params` and `body`. */
@@ -69,7 +78,7 @@ type CallArgs<O> = RequiredKeysOf<CallInit<O>> extends never ? [init?: CallInit<
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226 | '2XX';
 type ResponsesOf<O> = O extends { responses: infer R } ? R : never;
-type JsonOf<R> = R extends { content: { 'application/json': infer Json } } ? Json : undefined;
+type JsonOf<R> = R extends { content: infer Content } ? ([Extract<keyof Content, JsonMediaType>] extends [never] ? undefined : JsonContent<Content>) : undefined;
 
 /** The JSON body of a successful answer of the operation (the envelope, for most). */
 export type ResponseBody<O> = JsonOf<ResponsesOf<O>[Extract<keyof ResponsesOf<O>, SuccessStatus>]>;

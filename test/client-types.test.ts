@@ -22,11 +22,20 @@ async function typedUsage(client: ServiceClient) {
   expectTypeOf(await client.GET('/short/msp/customers')).toEqualTypeOf<ManagedAccount[]>();
   expectTypeOf(await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '1' } } })).toEqualTypeOf<Monitor>();
   expectTypeOf(await client.forAccount('1').GET('/short/bu/business_units')).toEqualTypeOf<ManagedAccount[]>();
-  expectTypeOf(await client.POST('/monitor_groups', { body: { display_name: 'x' } })).toEqualTypeOf<unknown>();
+  // The fields of the new group's data are not shown in the documents: an object or an array, if present.
+  expectTypeOf(await client.POST('/monitor_groups', { body: { display_name: 'x' } })).toEqualTypeOf<{ [key: string]: unknown } | unknown[] | undefined>();
   const raw = await client.request('GET', '/monitors');
   expectTypeOf(raw).toMatchTypeOf<ServiceResult<unknown>>();
   expectTypeOf(raw.data).toEqualTypeOf<Monitor[]>();
   expectTypeOf(raw.response).toEqualTypeOf<Response>();
+
+  // Response objects are open (additionalProperties: true): fields the description does not name arrive typed unknown.
+  const monitor = await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '1' } } });
+  expectTypeOf(monitor.monitor_id).toEqualTypeOf<string>();
+  expectTypeOf(monitor['display_name']).toEqualTypeOf<unknown>();
+  const carried: Monitor = { monitor_id: '1', status: 1, name: 'Homepage' };
+  void carried;
+  expectTypeOf<DeviceKey>().toMatchTypeOf<{ device_key: string; [key: string]: unknown }>();
 
   // @ts-expect-error the path parameter is required
   await client.GET('/monitors/{monitor_id}');

@@ -240,9 +240,6 @@ describe('guides agree with the rest of the description', () => {
 
 describe('code samples (x-codeSamples)', () => {
   const samples = codeSamplesOf(bundle);
-  const us = (bundle.servers as Json[]).find((server) => server['x-data-center'] === 'us');
-  const apiRoot = String(us?.url).replace(/\{(\w+)\}/g, (_all, name: string) => String(us?.variables?.[name]?.default));
-  const authUrl = String(us?.['x-auth-url']);
 
   it('every operation has a curl and a TypeScript sample', () => {
     for (const { operation } of operations) {
@@ -251,22 +248,58 @@ describe('code samples (x-codeSamples)', () => {
     }
   });
 
-  it('curl samples call the United States data center with the documented headers (form fields on the identity provider)', () => {
-    expect(apiRoot).toMatch(/^https:\/\/[^{}]+\.invalid\/api$/);
+  it('curl samples work in any data center: addresses from $API_ROOT and $AUTH_URL, set once in the Quick start', () => {
+    const quickStart = String(bundle.info.description).split('\n## ')[1] ?? '';
+    expect(quickStart).toMatch(/^Quick start/);
+    expect(quickStart).toMatch(/export API_ROOT=\S+\/api\n/);
+    expect(quickStart).toMatch(/export AUTH_URL=\S+\n/);
     for (const sample of samples.filter((candidate) => candidate.label === 'curl')) {
       const where = `${sample.operationId}: ${sample.source}`;
       const { operation } = operations.find((entry) => entry.operation.operationId === sample.operationId)!;
       const secured = (operation.security ?? bundle.security).length > 0;
+      expect(sample.source, where).not.toMatch(/https?:\/\//);
       if (secured) {
-        expect(sample.source, where).toContain(`${apiRoot}${sample.path.replace('{monitor_id}', '')}`);
-        expect(sample.source, where).toContain('Authorization: Service-oauthtoken ');
+        expect(sample.source, where).toContain(`"$API_ROOT${sample.path.replace('{monitor_id}', '')}`);
+        expect(sample.source, where).toContain('Authorization: Service-oauthtoken $ACCESS_TOKEN');
         expect(sample.source, where).toContain('Accept: application/json; version=2.0');
       } else {
-        expect(sample.source, where).toContain(`${authUrl}${sample.path}`);
+        expect(sample.source, where).toContain(`"$AUTH_URL${sample.path}"`);
         expect(sample.source, where).toMatch(/ -d \w+=/);
         expect(sample.source, where).not.toContain('Authorization');
       }
     }
+  });
+
+  it('one curl sample acts on an MSP customer with the zaaid cookie', () => {
+    const withCookie = samples.filter((sample) => sample.label === 'curl' && /-H 'Cookie: zaaid=\d+'/.test(sample.source));
+    expect(withCookie.map((sample) => sample.operationId)).toContain('listMonitors');
+  });
+
+  it('TypeScript samples take the addresses from API_ROOT and AUTH_URL, never a data-center default', () => {
+    for (const sample of samples.filter((candidate) => candidate.lang === 'TypeScript')) {
+      expect(sample.source, sample.operationId).not.toMatch(/dataCenter|https?:\/\//);
+      expect(sample.source, sample.operationId).toMatch(/authUrl: process\.env\.AUTH_URL!/);
+      if (sample.source.includes('createServiceClient(')) expect(sample.source, sample.operationId).toContain('baseUrl: process.env.API_ROOT!');
+    }
+  });
+
+  it('every line of a sample, and of the code of the guides, fits a 390 px phone (56 characters)', () => {
+    const long: string[] = [];
+    for (const sample of samples) {
+      sample.source.split('\n').forEach((line, index) => {
+        if (line.length > 56) long.push(`${sample.operationId} ${sample.label}:${index + 1} (${line.length}) ${line}`);
+      });
+    }
+    const guides = [String(bundle.info.description), ...(bundle.tags as Json[]).map((tag) => String(tag.description ?? ''))];
+    for (const guide of guides) {
+      for (const block of guide.matchAll(/^( *)```\w*\n([\s\S]*?)^\1```/gm)) {
+        for (const line of block[2]!.split('\n')) {
+          const text = line.slice(block[1]!.length);
+          if (text.length > 56) long.push(`guide (${text.length}) ${text}`);
+        }
+      }
+    }
+    expect(long).toEqual([]);
   });
 
   it("TypeScript samples compile against the project's client (src/)", () => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { outputs } from '../scripts/lib/paths.js';
 import { deref as derefIn, loadBundle, operationsOf, type Json } from './support/bundle.js';
 import { schemaValidator } from './support/validator.js';
 
@@ -42,7 +44,33 @@ describe('examples', () => {
   it.each(all.map((example) => [example.where, example] as const))('%s validates against its schema', (_where, example) => {
     expect(validate(example.schema, example.value)).toEqual([]);
   });
+
+  // Response schemas admit unknown attributes, so validation alone would not catch a misspelt one in an example.
+  it.each(all.map((example) => [example.where, example] as const))('%s names only attributes its schema declares', (_where, example) => {
+    expect(undeclaredAttributes(example.schema, example.value)).toEqual([]);
+  });
 });
+
+/** The attributes of a value that its schema (with its allOf/oneOf/anyOf members, nested) does not declare. */
+function undeclaredAttributes(node: Json | undefined, value: unknown, at = ''): string[] {
+  const schema = node ? deref(node) : undefined;
+  if (!schema || typeof schema !== 'object') return [];
+  const members = [schema, ...['allOf', 'oneOf', 'anyOf'].flatMap((keyword) => ((schema[keyword] ?? []) as Json[]).map(deref))];
+  const flat = members.flatMap((member) => (member === schema ? [member] : [member, ...['allOf', 'oneOf', 'anyOf'].flatMap((keyword) => ((member[keyword] ?? []) as Json[]).map(deref))]));
+  if (Array.isArray(value)) {
+    const items = flat.map((member) => member.items).find(Boolean) as Json | undefined;
+    return items ? value.flatMap((item, index) => undeclaredAttributes(items, item, `${at}/${index}`)) : [];
+  }
+  if (!value || typeof value !== 'object') return [];
+  const properties = new Map<string, Json[]>();
+  for (const member of flat) {
+    for (const [name, property] of Object.entries<Json>(member.properties ?? {})) properties.set(name, [...(properties.get(name) ?? []), property]);
+  }
+  if (flat.every((member) => member.properties === undefined)) return []; // a schema that names no attribute (not shown in the documents)
+  return Object.entries(value).flatMap(([name, field]) =>
+    properties.has(name) ? undeclaredAttributes({ allOf: properties.get(name) }, field, `${at}/${name}`) : [`${at}/${name}`],
+  );
+}
 
 describe('schemas', () => {
   it('Timestamp takes the service format (offset without a colon) and refuses RFC 3339', () => {
@@ -53,9 +81,24 @@ describe('schemas', () => {
     expect(validate('Timestamp', '2026-13-21T10:00:00+0530')).not.toEqual([]);
   });
 
-  it('responses accept attributes they do not know (forward compatibility)', () => {
+  it('responses accept attributes they do not know (forward compatibility), and the generated types carry them', () => {
     expect(validate('MonitorResponse', { code: 0, message: 'success', data: { monitor_id: '1', name: 'Homepage', new_field: [1] }, extra: true })).toEqual([]);
     expect(validate('Error', { code: 1002, message: 'Monitor does not exist.', hint: 'new' })).toEqual([]);
+    const types = readFileSync(outputs().types, 'utf8');
+    const schemasBlock = types.slice(types.indexOf('    schemas: {'));
+    for (const name of ['Monitor', 'DeviceKey', 'ManagedAccount', 'MonitorTypeEntry', 'Envelope', 'Error', 'AccessToken', 'RevokeResponse']) {
+      const start = schemasBlock.search(new RegExp(`^ {8}${name}: `, 'm'));
+      expect(start, `components.schemas.${name} in generated/types.ts`).toBeGreaterThan(0);
+      const rest = schemasBlock.slice(start + 1);
+      const declaration = rest.slice(0, rest.search(/^ {8}(\/\*\*|\w+: )/m));
+      expect(declaration, `components.schemas.${name} of generated/types.ts has an index signature`).toContain('[key: string]: unknown;');
+    }
+  });
+
+  it("an envelope's data is an object or an array in every response", () => {
+    expect(validate('MonitorGroupCreatedResponse', { code: 0, message: 'success', data: { id: '1' } })).toEqual([]);
+    expect(validate('MonitorGroupCreatedResponse', { code: 0, message: 'success', data: [] })).toEqual([]);
+    expect(validate('MonitorGroupCreatedResponse', { code: 0, message: 'success', data: 'created' })).not.toEqual([]);
   });
 
   it('only the authorization-code grant returns a refresh token', () => {
@@ -82,15 +125,46 @@ describe('schemas', () => {
     expect(Object.values(scopes)).toEqual(bundle.components.schemas.Scope['x-enum-descriptions']);
   });
 
-  it('every resource operation requires the Service-oauthtoken header and one scope; the documented two are not inferred', () => {
+  it('every resource operation requires the Service-oauthtoken header alone, with one scope of the OAuth 2.0 flow; the documented two are not inferred', () => {
+    const scopes = Object.keys(bundle.components.securitySchemes.ServiceOAuth2.flows.authorizationCode.scopes);
     for (const { path, operation } of operationsOf(bundle)) {
       if (path.startsWith('/oauth/')) {
         expect(operation.security, path).toEqual([]);
         continue;
       }
-      expect(operation.security, path).toEqual([{ ServiceOAuthToken: [], ServiceOAuth2: [operation['x-scope']] }]);
+      expect(operation.security, path).toEqual([{ ServiceOAuthToken: [expect.any(String)] }]);
+      const scope = operation.security[0].ServiceOAuthToken[0];
+      expect(scopes, path).toContain(scope);
       const documented = path === '/device_key' || path === '/monitor_type_constants';
       expect(Boolean(operation['x-scope-inferred']), path).toBe(!documented);
+      // The scope line of the rendered text, written from the requirement by the service/scope-line decorator.
+      const lines = String(operation.description).split('\n').filter((line) => line.includes('**Scope:**'));
+      expect(lines, path).toEqual([documented ? `**Scope:** \`${scope}\`.` : `**Scope:** \`${scope}\` (inferred from the scope table: the documents do not name this endpoint's scope).`]);
     }
+  });
+
+  it('no operation requires the OAuth 2.0 scheme, which documents the flow and its thirty scopes', () => {
+    const required = operationsOf(bundle).flatMap(({ operation }) => (operation.security ?? bundle.security) as Json[]).flatMap((requirement) => Object.keys(requirement));
+    expect(required).not.toContain('ServiceOAuth2');
+    expect(bundle.security).toEqual([{ ServiceOAuthToken: [] }]);
+    expect(bundle.components.securitySchemes.ServiceOAuth2.type).toBe('oauth2');
+  });
+
+  it('the version is in the media types: success in application/json; version=2.0, errors and JSON bodies with charset=UTF-8, no Accept parameter', () => {
+    for (const { path, method, operation } of operationsOf(bundle)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const parameters = ((operation.parameters ?? []) as Json[]).map(deref);
+      expect(parameters.map((parameter) => String(parameter.name).toLowerCase()), where).not.toContain('accept');
+      const identityProvider = path.startsWith('/oauth/');
+      for (const [status, raw] of Object.entries<Json>(operation.responses)) {
+        const types = Object.keys(deref(raw).content ?? {});
+        if (types.length === 0) continue;
+        const expected = identityProvider ? 'application/json' : status.startsWith('2') ? 'application/json; version=2.0' : 'application/json;charset=UTF-8';
+        expect(types, `${where} ${status}`).toEqual([expected]);
+      }
+      const body = operation.requestBody ? deref(operation.requestBody) : undefined;
+      for (const type of Object.keys(body?.content ?? {})) expect(type, `${where} request`).toMatch(/^(application\/json;charset=UTF-8|application\/x-www-form-urlencoded)$/);
+    }
+    expect(Object.keys(bundle.components.parameters ?? {})).not.toContain('Accept');
   });
 });

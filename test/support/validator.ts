@@ -17,7 +17,8 @@ function vendorKeywords(node: unknown, found = new Set<string>()): Set<string> {
 }
 
 export function schemaValidator(bundle: Json) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  // allowUnionTypes: `type: [object, array]` (the data of an envelope) is a union of types, as JSON Schema allows.
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   // Our x- keywords carry names, meanings and tables; to Ajv they are annotations.
   ajv.addVocabulary([...vendorKeywords(bundle.components.schemas), 'components']);

@@ -1,0 +1,2 @@
+curl -X POST "$AUTH_URL/oauth/v2/token/revoke" \
+  -d token="$REFRESH_TOKEN"
