@@ -6,6 +6,13 @@
 // Redocly's `redocly diff` and the rules of `diff-recommended` (releases/diff.redocly.yaml): a change of impact
 // "major" (a removed property, path, operation, parameter or response; a changed type; a parameter or body that
 // became required; ...) breaks the release. Additions (minor) and wording (patch) do not.
+//
+// `redocly diff` rates two breaking changes as "patch", so the gate adds checks of its own (`ownChecks`), run on
+// the two documents side by side:
+// - an enum value removed, wherever the enum is (redocly diff sees only schemas that an operation uses, and the
+//   constants are named schemas that no operation uses yet);
+// - additionalProperties or unevaluatedProperties narrowed to false (a request that was valid is refused; a
+//   response may no longer carry the new attributes that section 9 allows within a version).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -45,7 +52,7 @@ export interface GateResult {
   versionChanged: boolean;
   /** Changes of impact "major". */
   breaking: Change[];
-  /** Every change Redocly found, breaking or not. */
+  /** Every change found (by Redocly, and by `ownChecks`), breaking or not. */
   changes: Change[];
   /** False when the revision breaks the base without a new version. */
   ok: boolean;
@@ -99,9 +106,62 @@ export async function diffDescriptions(baseFile: string, revisionFile: string): 
   }
 }
 
+type Node = Record<string, unknown>;
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
+
+/** A JSON pointer segment (RFC 6901). */
+const escapePointer = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The breaking changes that `redocly diff` rates as "patch": enum values removed and additionalProperties or
+ * unevaluatedProperties narrowed to false, found by walking the two documents side by side (same JSON pointer).
+ */
+export function ownChecks(base: unknown, revision: unknown): Change[] {
+  const changes: Change[] = [];
+  const walk = (left: unknown, right: unknown, pointer: string) => {
+    if (!isNode(left) || !isNode(right)) return;
+    if (Array.isArray(left.enum) && Array.isArray(right.enum)) {
+      const kept = new Set(right.enum.map((value) => JSON.stringify(value)));
+      const removed = left.enum.filter((value) => !kept.has(JSON.stringify(value)));
+      if (removed.length > 0) {
+        changes.push({
+          ruleId: 'enum-value-removed',
+          impact: 'major',
+          message: `Enum value${removed.length > 1 ? 's' : ''} ${removed.map((value) => JSON.stringify(value)).join(', ')} removed from ${pointer}.`,
+          pointer: `${pointer}/enum`,
+        });
+      }
+    }
+    for (const keyword of ['additionalProperties', 'unevaluatedProperties']) {
+      if (right[keyword] === false && left[keyword] !== false) {
+        changes.push({
+          ruleId: 'additional-properties-narrowed',
+          impact: 'major',
+          message: `${keyword} of ${pointer} narrowed to false: attributes that were allowed are now refused.`,
+          pointer: `${pointer}/${keyword}`,
+        });
+      }
+    }
+    if (Array.isArray(left) && Array.isArray(right)) {
+      left.forEach((item, index) => walk(item, right[index], `${pointer}/${index}`));
+      return;
+    }
+    for (const [key, value] of Object.entries(left)) {
+      if (key === 'examples' || key === 'example' || key.startsWith('x-')) continue; // data, not schemas
+      if (Object.hasOwn(right, key)) walk(value, right[key], `${pointer}/${escapePointer(key)}`);
+    }
+  };
+  walk(base, revision, '#');
+  return changes;
+}
+
 /** The gate: does `revisionFile` break `baseFile` without a new info.version? */
 export async function checkCompatibility(baseFile: string, revisionFile: string): Promise<GateResult> {
-  const { baseVersion, revisionVersion, changes } = await diffDescriptions(baseFile, revisionFile);
+  const diffed = await diffDescriptions(baseFile, revisionFile);
+  const { baseVersion, revisionVersion } = diffed;
+  const own = ownChecks(JSON.parse(readFileSync(baseFile, 'utf8')), JSON.parse(readFileSync(revisionFile, 'utf8')));
+  const changes = [...diffed.changes, ...own];
   // One verdict per place: Redocly reports a schema once for each operation that uses it.
   const seen = new Set<string>();
   const breaking = changes.filter((change) => {
