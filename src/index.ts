@@ -16,8 +16,8 @@ export {
   type ServiceMethod,
   type ServiceRequestMethod,
   type ServiceResult,
-} from './client.js';
-export { ServiceError, type OperationInfo, type ServiceErrorKind } from './errors.js';
+} from './client/client.js';
+export { ServiceError, type OperationInfo, type ServiceErrorKind } from './client/errors.js';
 export {
   exchangeGrantCode,
   refreshAccessToken,
@@ -26,10 +26,10 @@ export {
   type GrantTokens,
   type IdentityProviderOptions,
   type RenewedToken,
-} from './auth.js';
-export { backoffDelay, parseRetryAfter, type FetchLike, type RetryOptions, type Sleep } from './http.js';
-export { parseTimestamp, formatTimestamp } from './timestamps.js';
-export { operationIds } from './operations.js';
+} from './client/auth.js';
+export { backoffDelay, parseRetryAfter, type FetchLike, type RetryOptions, type Sleep } from './client/http.js';
+export { parseTimestamp, formatTimestamp } from './client/timestamps.js';
+export { operationIds } from './client/operations.js';
 
 // The data centers, the API version and the identity provider's limits, as generated from the description.
 export { dataCenters, apiVersion, tokenLimits, type DataCenterId } from '../generated/client.js';

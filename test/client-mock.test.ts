@@ -7,6 +7,7 @@ import {
   refreshAccessToken,
   revokeRefreshToken,
   ServiceError,
+  type DeviceKey,
   type ManagedAccount,
   type Monitor,
   type MonitorTypeEntry,
@@ -43,7 +44,7 @@ afterAll(() => mock?.stop());
 describe('every resource operation through the client, against the mock', () => {
   it('GET /device_key', async () => {
     const result = await client.request('GET', '/device_key');
-    expectTypeOf(result.data).toEqualTypeOf<{ device_key: string }>();
+    expectTypeOf(result.data).toEqualTypeOf<DeviceKey>();
     expect(result.response.url).toBe(`${mock.baseUrl}/device_key`);
     expect(validate('DeviceKeyResponse', result.body)).toEqual([]);
     expect(result.data.device_key).toBeTypeOf('string');

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../scripts/lib/run.js';
-import { startMock, type RunningMock } from '../scripts/lib/mock-server.js';
+import { startMock, type RunningMock } from '../src/mock/index.js';
 import { loadBundle } from './support/bundle.js';
 import { schemaValidator } from './support/validator.js';
 

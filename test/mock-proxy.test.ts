@@ -75,6 +75,15 @@ describe('report mode: answers pass through, each violation reported', () => {
     expect(formatReport(report)).toMatch(/^✔ GET \/api\/short\/msp\/customers → 200/);
   });
 
+  it('an answer in the documented media type without its version parameter passes; another version does not', async () => {
+    const plain = await exchange('/api/short/msp/customers', { headers: auth });
+    expect(plain.reply.headers['content-type']).toBe('application/json');
+    expect(plain.report.violations).toEqual([]);
+    const { reply, report } = await exchange('/api/short/bu/business_units', { headers: auth });
+    expect(reply.headers['content-type']).toBe('application/json; version=3.0');
+    expect(messages(report)).toEqual(['response status: the received media type "application/json; version=3.0" does not match the one specified in the current response: application/json; version=2.0']);
+  });
+
   it('a request that breaks the contract is reported, and still forwarded', async () => {
     const { reply, report } = await exchange('/api/monitor_groups', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' });
     expect(reply.status).toBe(201);
@@ -96,7 +105,7 @@ describe('report mode: answers pass through, each violation reported', () => {
   });
 
   it('sums up by operation', () => {
-    expect(summarizeReports(proxy.reports)).toMatch(/^8 exchange\(s\) checked against the contract; 7 broke it \(3 request violation\(s\), 5 response violation\(s\)\)\.\n  getMonitor GET \/api\/monitors\/\{monitor_id\}: 3/);
+    expect(summarizeReports(proxy.reports)).toMatch(/^10 exchange\(s\) checked against the contract; 8 broke it \(3 request violation\(s\), 6 response violation\(s\)\)\.\n  getMonitor GET \/api\/monitors\/\{monitor_id\}: 3/);
   });
 });
 

@@ -179,7 +179,7 @@ describe('bad requests: a 4xx whose body names the fault, sl-violations kept', (
 
   it('a body of another media type', async () => {
     const reply = await call(sample('createMonitorGroup'), { headers: { 'Content-Type': 'text/plain' }, body: 'display_name=x' });
-    expectFault(reply, 400, /Content-Type "text\/plain" is not accepted \(supported content types: application\/json\)/);
+    expectFault(reply, 400, /Content-Type "text\/plain" is not accepted \(supported content types: application\/json;charset=UTF-8\)/);
   });
 
   it('an unknown path and an unsupported method', async () => {

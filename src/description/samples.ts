@@ -41,7 +41,7 @@ function exampleOf(document: Json, node: Json | undefined): unknown {
 
 /** Serializes a body as the media type says (JSON, or form fields). */
 export function serializeBody(mediaType: string, value: Json): string {
-  if (mediaType === 'application/x-www-form-urlencoded') {
+  if (mediaType.split(';')[0]!.trim() === 'application/x-www-form-urlencoded') {
     return new URLSearchParams(Object.entries(value).map(([key, field]) => [key, String(field)])).toString();
   }
   return JSON.stringify(value);
@@ -83,7 +83,7 @@ export function sampleRequests(bundle: Json): SampleRequest[] {
         if (value !== undefined) {
           sample.bodyValue = value;
           sample.body = serializeBody(mediaType, value);
-          sample.headers['Content-Type'] = mediaType === 'application/json' ? 'application/json;charset=UTF-8' : mediaType;
+          sample.headers['Content-Type'] = mediaType;
         }
       }
       samples.push(sample);

@@ -60,7 +60,14 @@ export interface MockCallConfig {
  * answer after; the forwarding is the proxy's own, so that it has a time limit, keeps the bytes it was sent, and
  * passes every status on as it came (the engine's own forwarder answers a 501 from its mock instead).
  */
-export type Forward = (input: EngineInput) => Promise<EngineOutput>;
+export type Forward = (input: EngineInput, operation: EngineOperation | undefined) => Promise<EngineOutput>;
+
+/** What the engine knows of the operation a request reached (none when no path of the description matched). */
+export interface EngineOperation {
+  method: string;
+  path: string;
+  responses?: { code: string; contents?: { mediaType: string }[] }[];
+}
 
 export type EngineMode = { kind: 'mock' } | { kind: 'proxy'; upstream: string; errors: boolean; forward: Forward };
 
@@ -198,7 +205,7 @@ export function engineOperations(document: object, precomputed?: PrecomputedOper
  * hands it the request's violations, and an invalid request is refused without being forwarded.
  */
 function forwardComponent(mode: Extract<EngineMode, { kind: 'proxy' }>) {
-  return ({ data, validations }: { data: EngineInput; validations: EngineValidation[] }) =>
+  return ({ data, validations }: { data: EngineInput; validations: EngineValidation[] }, _baseUrl: string, _upstreamProxy: unknown, operation?: EngineOperation) =>
     () =>
     async () => {
       const errors = validations.filter((validation) => validation.severity === 0);
@@ -216,7 +223,7 @@ function forwardComponent(mode: Extract<EngineMode, { kind: 'proxy' }>) {
         return { _tag: 'Left' as const, left };
       }
       try {
-        return { _tag: 'Right' as const, right: await mode.forward(data) };
+        return { _tag: 'Right' as const, right: await mode.forward(data, operation) };
       } catch (error) {
         return { _tag: 'Left' as const, left: error as EngineError };
       }

@@ -129,6 +129,21 @@ export function parseMediaType(value: string): MediaType | undefined {
   return { type: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
 }
 
+/**
+ * Whether a media type sent (`application/json`) is one the description documents (`application/json;
+ * version=2.0`): the same type, and no parameter that both name with another value (charset in any case). A
+ * parameter the sender leaves out is no fault: the documents do not show the Content-Type the service sends.
+ */
+export function sameMediaType(sent: string, documented: string): boolean {
+  const a = parseMediaType(sent);
+  const b = parseMediaType(documented);
+  if (!a || !b || a.type !== b.type) return false;
+  return Object.entries(a.parameters).every(([name, value]) => {
+    const other = b.parameters[name];
+    return other === undefined || (name === 'charset' ? other.toLowerCase() === value.toLowerCase() : other === value);
+  });
+}
+
 export const isJson = (type: string) => type === 'application/json' || /^[a-z0-9.+-]+\/[a-z0-9.+-]*\+json$/.test(type);
 export const isForm = (type: string) => type === 'application/x-www-form-urlencoded';
 

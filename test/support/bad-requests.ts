@@ -1,5 +1,5 @@
 // Bad requests for the mock, generated from the operations of the bundled description: each valid sample request
-// (scripts/lib/sample-requests.ts) broken one way at a time, plus requests that are not valid HTTP at all.
+// (src/description/samples.ts) broken one way at a time, plus requests that are not valid HTTP at all.
 // Each case says which status it expects (or any 4xx) and what the answer's message must name.
 import { gzipSync } from 'node:zlib';
 import { mockDocument } from '../../src/description/mock-document.js';
@@ -249,7 +249,8 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
   // Bodies that break the operation's schema, its media type, its encoding or the size the mock accepts.
   for (const request of samples.filter((entry) => entry.mediaType && entry.bodySchema)) {
     const mediaType = request.mediaType!;
-    const json = mediaType === 'application/json';
+    const baseType = mediaType.split(';')[0]!.trim();
+    const json = baseType === 'application/json';
     const branches: Json[] = (request.bodySchema!.oneOf ?? [request.bodySchema]).map((branch: Json) => deref(document, branch)!);
     const schemaRef = request.operation.requestBody.content[mediaType].schema;
     const invalid = (value: unknown) => validate(schemaRef, value).length > 0;
@@ -353,10 +354,10 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
     // Odd encodings.
     const text = request.body!;
     const encodings: [string, Record<string, string>, Buffer, RegExp?][] = [
-      ['charset=latin1 with Latin-1 bytes', { 'Content-Type': `${mediaType}; charset=latin1` }, Buffer.from(text.replace(/[a-z]$|"$/, 'é$&'), 'latin1')],
-      ['charset=utf-16 with UTF-16 bytes', { 'Content-Type': `${mediaType}; charset=utf-16` }, Buffer.from(`\uFEFF${text}`, 'utf16le')],
+      ['charset=latin1 with Latin-1 bytes', { 'Content-Type': `${baseType}; charset=latin1` }, Buffer.from(text.replace(/[a-z]$|"$/, 'é$&'), 'latin1')],
+      ['charset=utf-16 with UTF-16 bytes', { 'Content-Type': `${baseType}; charset=utf-16` }, Buffer.from(`\uFEFF${text}`, 'utf16le')],
       // UTF-16 of ASCII text is valid UTF-8 with NUL bytes: the fault shows as a body that does not parse.
-      ['UTF-16 bytes declared UTF-8', { 'Content-Type': `${mediaType};charset=UTF-8` }, Buffer.from(text, 'utf16le'), /not valid JSON|required property/],
+      ['UTF-16 bytes declared UTF-8', { 'Content-Type': `${baseType};charset=UTF-8` }, Buffer.from(text, 'utf16le'), /not valid JSON|required property/],
       ['an invalid UTF-8 sequence', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xc3, 0x28]), Buffer.from(text.slice(-2))])],
       ['an overlong UTF-8 encoding', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xc0, 0xaf]), Buffer.from(text.slice(-2))])],
       ['a lone continuation byte', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0x80]), Buffer.from(text.slice(-2))])],

@@ -9,8 +9,8 @@ export interface BrokenService {
   close(): Promise<void>;
 }
 
-const json = (response: http.ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'Content-Type': 'application/json' });
+const json = (response: http.ServerResponse, status: number, body: unknown, contentType = 'application/json') => {
+  response.writeHead(status, { 'Content-Type': contentType });
   response.end(JSON.stringify(body));
 };
 
@@ -29,6 +29,7 @@ export async function startBrokenService(options: { delayMs?: number } = {}): Pr
       if (path === '/api/monitors/1') return json(response, 404, { code: '1002' }); // error body: wrong type, no message
       if (path === '/api/short/msp/customers') return json(response, 200, { code: 0, message: 'success', data: [{ name: 'Zylker', zaaid: '700000123' }] }); // conformant
       if (path === '/api/monitor_groups') return json(response, 201, { code: 0, message: 'success', data: {} }); // conformant answer
+      if (path === '/api/short/bu/business_units') return json(response, 200, { code: 0, message: 'success', data: [] }, 'application/json; version=3.0'); // another version
       if (path === '/api/monitors') return json(response, 500, { code: 500, message: 'Internal Server Error' }); // documented, but a server error
       return json(response, 404, { code: 404, message: 'URL Not found' });
     }, options.delayMs ?? 0));

@@ -1,6 +1,6 @@
 // The operationId of every documented path and method (generated from the description), for errors and results.
-import { operationIds } from '../generated/client.js';
-import type { paths } from '../generated/types.js';
+import { operationIds } from '../../generated/client.js';
+import type { paths } from '../../generated/types.js';
 import type { OperationInfo } from './errors.js';
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';

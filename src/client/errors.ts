@@ -27,12 +27,12 @@ export interface ServiceErrorInit {
   kind: ServiceErrorKind;
   message: string;
   operation: OperationInfo;
-  status?: number;
-  code?: number;
+  status?: number | undefined;
+  code?: number | undefined;
   body?: unknown;
-  response?: Response;
-  retryAfterMs?: number;
-  attempts?: number;
+  response?: Response | undefined;
+  retryAfterMs?: number | undefined;
+  attempts?: number | undefined;
   cause?: unknown;
 }
 

@@ -1,7 +1,7 @@
 // createServiceClient: the typed client of the resource API, over the generated openapi-fetch client, with the
 // service's auth, data centers, accounts (zaaid), errors, retries and timeouts.
-import { apiVersion, createApiClient, type DataCenterId } from '../generated/client.js';
-import type { paths } from '../generated/types.js';
+import { apiVersion, createApiClient, type DataCenterId } from '../../generated/client.js';
+import type { paths } from '../../generated/types.js';
 import { RefreshingTokens, dataCenterOf, defaultTimeoutMs, fixedToken, stripSlash, type RenewedToken, type TokenSource } from './auth.js';
 import { ServiceError, describeErrorBody, kindOfStatus, setAttempts, type OperationInfo } from './errors.js';
 import {
@@ -170,7 +170,8 @@ export interface ServiceClient {
   request: ServiceRequestMethod;
   /**
    * The same client acting on a customer (MSP) or business-unit (BU portal) account: every call carries
-   * `Cookie: zaaid={zaaid}`. It shares the token cache, the options and the identity provider's limit.
+   * `Cookie: zaaid={zaaid}`. It shares the token cache, the options and the identity provider's limit. Throws a
+   * TypeError where the runtime cannot set the Cookie header (browsers).
    */
   forAccount(zaaid: string): ServiceClient;
   /** The account this client acts on (`forAccount`), or undefined for the caller's own account. */
@@ -204,6 +205,26 @@ const cookieValuePattern = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
 function checkZaaid(zaaid: unknown): string {
   if (typeof zaaid !== 'string' || !cookieValuePattern.test(zaaid)) {
     throw new TypeError(`Not a zaaid: ${JSON.stringify(zaaid)} (a customer or business-unit account id, as listed by /short/msp/customers or /short/bu/business_units)`);
+  }
+  return zaaid;
+}
+
+/**
+ * The account of forAccount() travels in the `Cookie` header, which browsers forbid scripts to set (they drop it
+ * from the request without a word): rather than act on the caller's own account there, forAccount refuses.
+ */
+function checkAccountHeader(zaaid: string): string {
+  let kept = false;
+  try {
+    kept = new Request('http://cookie.invalid/', { headers: { Cookie: `zaaid=${zaaid}` } }).headers.has('Cookie');
+  } catch {
+    kept = false;
+  }
+  if (!kept) {
+    throw new TypeError(
+      'forAccount needs the Cookie header (Cookie: zaaid=...), and this runtime cannot set it: browsers forbid scripts to set ' +
+        'Cookie and drop it from requests. Act on customer and business-unit accounts from a server (Node.js 20.19+), or through your own backend.',
+    );
   }
   return zaaid;
 }
@@ -392,7 +413,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       PUT: method('put') as ServiceMethod<'put'>,
       DELETE: method('delete') as ServiceMethod<'delete'>,
       request: ((name: string, path: string, init?: Record<string, unknown>) => call(account, name, path, init)) as ServiceRequestMethod,
-      forAccount: (zaaid: string) => bind(checkZaaid(zaaid)),
+      forAccount: (zaaid: string) => bind(checkAccountHeader(checkZaaid(zaaid))),
       account,
       baseUrl,
       authUrl,

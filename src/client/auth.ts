@@ -1,7 +1,7 @@
 // The identity provider: exchanging a grant code, getting access tokens from a refresh token, revoking a refresh
 // token; and the access-token cache of a client (renewal ahead of expiry, one renewal at a time, the provider's limit).
-import { createAuthClient, dataCenters, tokenLimits, type DataCenterId } from '../generated/client.js';
-import type { components } from '../generated/types.js';
+import { createAuthClient, dataCenters, tokenLimits, type DataCenterId } from '../../generated/client.js';
+import type { components } from '../../generated/types.js';
 import { ServiceError, describeErrorBody, type OperationInfo } from './errors.js';
 import { exchange, untilAborted, type FetchLike } from './http.js';
 import { operationInfo } from './operations.js';

@@ -1,0 +1,82 @@
+// Fresh projects that install the packed package, as its users do, and the tools they bring (TypeScript 7, newer
+// Node binaries from the npm registry). Commands run with an environment cleaned of this repository's npm and
+// test-runner variables, so that what runs there behaves as in a project of its own.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from '../../scripts/lib/paths.js';
+
+export interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a user's shell: no npm_* variables of our own run, no vitest state, no NODE_OPTIONS. */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(npm_|VITEST|NODE_OPTIONS$|NODE_ENV$|TSX_|INIT_CWD$)/i.test(name)) continue;
+    env[name] = value;
+  }
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
+}
+
+/** Runs a command to its end; never throws for a non-zero exit (the caller judges the result). */
+export function exec(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string }): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 180_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** Fails with the command's output when it did not exit 0. */
+export async function execOk(command: string, args: string[], options: Parameters<typeof exec>[2]): Promise<Result> {
+  const result = await exec(command, args, options);
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  return result;
+}
+
+/** A folder with a package.json of a user's project (ESM unless `type` says otherwise). */
+export function createProject(dir: string, type: 'module' | 'commonjs' = 'module'): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: path.basename(dir), version: '1.0.0', private: true, type }, null, 2)}\n`);
+  return dir;
+}
+
+/** `npm install` in a project, from the registry (or npm's cache). */
+export function npmInstall(dir: string, packages: string[]): Promise<Result> {
+  return execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd: dir });
+}
+
+const toolsDir = path.join(root, 'node_modules', '.cache', 'consumer-tools');
+
+/**
+ * A tool installed once into node_modules/.cache (e.g. `typescript@7.0.2`, `node@24.21.0`), kept between runs;
+ * resolves to the path of its binary `bin`.
+ */
+export async function tool(spec: string, bin: string): Promise<string> {
+  const dir = path.join(toolsDir, spec.replace(/[^A-Za-z0-9.@-]/g, '_'));
+  const file = path.join(dir, 'node_modules', '.bin', bin);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    await execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', dir, spec], { cwd: dir });
+  }
+  return file;
+}
+
+/** Disk use of a folder in bytes (du, apparent sizes). */
+export async function diskUse(dir: string): Promise<number> {
+  const result = await execOk('du', ['-sb', dir], { cwd: root });
+  return Number(result.stdout.split(/\s/)[0]);
+}
