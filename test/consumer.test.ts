@@ -1,8 +1,9 @@
-// The package as its users get it: `npm pack`, then fresh projects that install the tarball from disk and use it
-// the way the README says, with plain Node 20 (ESM and require), Node 22 and 24, TypeScript 5.9 and 7 in the
-// strictest settings, a vitest suite with the mock, the command line, a browser bundle, publint and
-// arethetypeswrong, and the size of a client-only install.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The package as its users get it: `npm pack`, then fresh projects that install the tarball from disk with the
+// README's Install commands, word for word, and use it the way the README says: its TypeScript examples, plain
+// Node 20 (ESM and require), Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with
+// the mock, the command line, a browser bundle, publint and arethetypeswrong, and the size of a client-only
+// install.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -23,9 +24,18 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'consumer-'));
 const engine = `@stoplight/prism-http@${manifest.peerDependencies['@stoplight/prism-http']}`;
 const typescript59 = `typescript@${manifest.devDependencies.typescript}`;
 const vitest = `vitest@${manifest.devDependencies.vitest}`;
+const msw = `msw@${manifest.devDependencies.msw}`;
+const nodeTypes = `@types/node@${manifest.devDependencies['@types/node']}`;
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+
+/** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
+function readmeBlocks(language: string, from: string, to: string): string[] {
+  const part = readme.slice(readme.indexOf(from), readme.indexOf(to));
+  return [...part.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]!);
+}
 
 let tarball = '';
-/** A project with the package, Prism's engine, TypeScript 5.9 and vitest. */
+/** A project made with the README's Install commands, plus TypeScript 5.9, vitest, MSW and Node's types. */
 let full = '';
 /** A project with the package alone: what a user of the client, types and constants installs. */
 let clientOnly = '';
@@ -35,12 +45,22 @@ let node24 = '';
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'dist', 'src', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test compiles it first).');
-  const packed = await execOk('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: root, env: cleanEnv() });
-  tarball = path.join(scratch, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-  full = createProject(path.join(scratch, 'full'));
+  // The README's layout: the clone (here, a folder with the packed tarball) next to the user's project.
+  const clone = path.join(scratch, 'monitoring-service-api');
+  mkdirSync(clone);
+  const packed = await execOk('npm', ['pack', '--json', '--pack-destination', clone], { cwd: root, env: cleanEnv() });
+  tarball = path.join(clone, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+  full = path.join(scratch, 'my-project');
+  mkdirSync(full);
   clientOnly = createProject(path.join(scratch, 'client-only'));
+  const install = async () => {
+    const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
+    await execOk('sh', ['-e', '-c', commands!], { cwd: full });
+    await execOk('npm', ['pkg', 'set', 'type=module'], { cwd: full });
+    await npmInstall(full, [typescript59, vitest, msw, nodeTypes]);
+  };
   [, , tsc7, node22, node24] = await Promise.all([
-    npmInstall(full, [tarball, engine, typescript59, vitest]),
+    install(),
     npmInstall(clientOnly, [tarball]),
     tool('typescript@7.0.2', 'tsc'),
     tool('node@22.23.3', 'node'),
@@ -111,6 +131,26 @@ const expectedEntries = {
   docs: true,
   version: manifest.version,
 };
+
+describe("the README's Install section, word for word, in an empty folder", () => {
+  it('installs the tarball it names and Prism\'s engine', () => {
+    expect(path.basename(tarball)).toBe(`${manifest.name}-${manifest.version}.tgz`);
+    const installed = JSON.parse(readFileSync(path.join(full, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(installed.dependencies[manifest.name]).toMatch(/monitoring-service-api-\d/);
+    expect(installed.devDependencies['@stoplight/prism-http']).toBe(manifest.peerDependencies['@stoplight/prism-http']);
+  });
+
+  it("the README's TypeScript examples compile in that project (TypeScript 5.9 and 7, tsc --init defaults)", async () => {
+    const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    const files = examples.map((source, index) => path.basename(file(full, `readme-${index + 1}.ts`, source)));
+    const config = file(full, 'tsconfig.readme.json', JSON.stringify({ compilerOptions: { ...initDefaults, types: ['node'], noEmit: true }, files }, null, 2));
+    for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
+      const result = await exec(compiler, ['-p', config], { cwd: full });
+      expect(`${result.stdout}${result.stderr}`, compiler).toBe('');
+    }
+  });
+});
 
 describe('plain Node imports the package', () => {
   it('Node 20: every entry and asset as ESM, and the main entry and the constants with require()', async () => {
@@ -308,7 +348,7 @@ describe('what the package weighs and lints to', () => {
       { cwd: clientOnly },
     );
     expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/need Prism's HTTP engine[\s\S]*npm install --save-dev @stoplight\/prism-http@5\.12\.0/);
+    expect(result.stdout).toMatch(/need Prism's HTTP engine[\s\S]*npm install --save-dev --save-exact @stoplight\/prism-http@5\.12\.0/);
   });
 
   it('publint finds nothing to report', async () => {

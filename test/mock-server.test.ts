@@ -143,6 +143,13 @@ describe('errors on demand', () => {
     expect(onGet.json).toEqual({ code: 400, message: 'Bad Request' });
   });
 
+  it('Prefer: dynamic=true generates an answer from the schema (the fake-data library loads when it is first needed)', async () => {
+    const reply = await call(sample('listMonitors'), { headers: { Prefer: 'dynamic=true' } });
+    expect(reply.status).toBe(200);
+    expect(validate('MonitorListResponse', reply.json)).toEqual([]);
+    expect(reply.json).not.toEqual(await call(sample('listMonitors')).then((plain) => plain.json));
+  });
+
   it('a status the operation does not document: 400 listing what it documents', async () => {
     const reply = await call(sample('getMonitor'), { headers: { Prefer: 'code=409' } });
     expectFault(reply, 400, /cannot play Prefer code=409: GET \/api\/monitors\/\{monitor_id\} documents 200, 401, 403, 404, 500/);

@@ -5,7 +5,7 @@ import { Module, createRequire } from 'node:module';
 
 /** The engine version this package is built and tested with (the last one that runs on Node 20). */
 export const engineVersion = '5.12.0';
-export const engineInstallCommand = `npm install --save-dev @stoplight/prism-http@${engineVersion}`;
+export const engineInstallCommand = `npm install --save-dev --save-exact @stoplight/prism-http@${engineVersion}`;
 
 /** A request as the engine takes it. */
 export interface EngineInput {

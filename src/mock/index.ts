@@ -71,7 +71,7 @@ function checkSize(name: string, value: number | undefined): number {
 
 /**
  * Starts the mock's HTTP server. Resolves once it answers; rejects when the port is in use or Prism's engine is
- * not installed (`npm install --save-dev @stoplight/prism-http@5.12.0`).
+ * not installed (`npm install --save-dev --save-exact @stoplight/prism-http@5.12.0`).
  */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';

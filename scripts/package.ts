@@ -1,0 +1,17 @@
+// npm run package: builds everything (generated/ and dist/), then packs the package (`npm pack`) into the
+// repository's root: the tarball that the README's Install section installs.
+import { execFileSync } from 'node:child_process';
+import { build } from './build.js';
+import { root } from './lib/paths.js';
+import { parseOptions, runScript } from '../src/args.js';
+
+const usage = `Usage: npm run package
+Builds generated/ and dist/ (what changed), then writes monitoring-service-api-<version>.tgz here with npm pack.
+  -h, --help   this help.`;
+
+runScript(async () => {
+  if (parseOptions(usage, {}, process.argv.slice(2)).help) return console.log(usage);
+  await build({ log: (line) => console.log(line) });
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', root], { cwd: root, encoding: 'utf8' })) as { filename: string; size: number; unpackedSize: number }[];
+  console.log(`Packed ${packed!.filename} (${(packed!.size / 1024 / 1024).toFixed(1)} MB, ${(packed!.unpackedSize / 1024 / 1024).toFixed(1)} MB unpacked).`);
+});
