@@ -70,6 +70,33 @@ describe('npm run mock', () => {
   });
 });
 
+describe('node dist/src/bin.js mock (what npx monitoring-service-api mock runs)', () => {
+  const bin = path.join(root, 'dist', 'src', 'bin.js');
+
+  it('is one process, and SIGHUP stops it with exit 0', async () => {
+    const command = run(process.execPath, [bin, 'mock', '--port', '0']);
+    const { pid } = await serving(command);
+    expect(pid).toBe(command.child.pid);
+    expect(descendants(pid)).toEqual([]);
+    process.kill(pid, 'SIGHUP');
+    expect((await command.exited).code).toBe(0);
+    expect(command.output()).toMatch(/SIGHUP: stopping the mock/);
+  });
+
+  it('stops by itself when the process that started it is killed (SIGKILL: no chance to clean up)', async () => {
+    const parent = run(process.execPath, [
+      '-e',
+      `const { spawn } = require('node:child_process');
+       const child = spawn(process.execPath, [${JSON.stringify(bin)}, 'mock', '--port', '0'], { stdio: 'inherit' });
+       setInterval(() => {}, 1000);`,
+    ]);
+    const { pid } = await serving(parent);
+    expect(isRunning(pid)).toBe(true);
+    process.kill(parent.child.pid!, 'SIGKILL');
+    expect(await waitUntil(() => !isRunning(pid), 10_000), 'the mock stopped after its parent was killed').toBe(true);
+  });
+});
+
 describe('tsx src/bin.ts mock', () => {
   it('SIGTERM: stops and exits 0', async () => {
     const command = run(tsx, ['src/bin.ts', 'mock', '--port', '0']);
