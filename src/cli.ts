@@ -1,13 +1,16 @@
 // The command line of monitoring-service-api: `monitoring-service-api mock` serves the contract mock and
 // `monitoring-service-api proxy --upstream URL` the validating proxy, each in this one process, until Ctrl-C
-// (SIGINT), SIGTERM or SIGHUP, or until the process that started it goes away.
+// (SIGINT), SIGTERM or SIGHUP, or until the process that started it goes away. `monitoring-service-api verify`
+// checks a running service against the contract once and exits with a status that says how it went.
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmHint, parseOptions, UsageError, type OptionSpec } from './args.js';
 import { whenLauncherGone } from './launcher-watch.js';
+import { dataCenters } from '../generated/client.js';
 import { startMock, type RunningMock } from './mock/index.js';
 import { formatReport, startProxy, summarizeReports, type ExchangeReport } from './proxy/index.js';
+import { formatCheck, formatMarkdown, formatSummary, resolveVerifyOptions, verifyDefaults, verifyExitCodes, verifyService, writeOperations, type VerifyAuth, type VerifyOptions } from './verify/index.js';
 
 const program = 'monitoring-service-api';
 
@@ -55,7 +58,79 @@ const proxyCommand = {
   },
 } satisfies Command;
 
-const commands: Record<string, Command> = { mock: mockCommand, proxy: proxyCommand };
+/** What verify prints after a usage error: its synopsis, and where the rest is. */
+const verifyHint = () =>
+  `Usage: ${program} verify --base-url URL [--auth-url URL] [--data-center ID] [--accounts] [--allow OPERATION]... [options]\nRun ${program} verify --help for every option, the credentials and the exit statuses.`;
+
+/** The environment variables verify reads its credentials from (never options: they would show in a process list). */
+export const credentialVariables = {
+  refreshToken: 'REFRESH_TOKEN',
+  clientId: 'CLIENT_ID',
+  clientSecret: 'CLIENT_SECRET',
+  accessToken: 'ACCESS_TOKEN',
+} as const;
+
+const verifyCommand = {
+  summary: 'check a running service (a data center, your implementation, the mock) against the contract',
+  usage: `Usage: ${program} verify --base-url URL [--auth-url URL] [--data-center ID] [--accounts] [--allow OPERATION]...
+       [--budget ${verifyDefaults.budget}] [--rate ${verifyDefaults.ratePerSecond}] [--json FILE] [--markdown FILE] [--quiet]
+
+Calls every documented GET of the API, a call without a token (401) and a monitor that does not exist (404, code
+1002), judges each answer against the contract (status, Content-Type, body, timestamps, envelope and error shapes),
+and lists the attributes and statuses the contract does not describe. Sends nothing that creates or changes data
+unless --allow names the operation.
+
+Target:
+  --base-url URL          the API root ({base_url}, ending in /api): your data center's, your implementation's, or
+                          the mock's (http://127.0.0.1:4010/api).
+  --auth-url URL          the identity provider ({auth_url}), needed with a refresh token (the mock's: http://127.0.0.1:4010).
+  --data-center ID        one of ${Object.keys(dataCenterIds()).join(', ')}, named in the report. The description's hosts are
+                          placeholders: give the real ones with --base-url and --auth-url.
+Credentials, from the environment only (never options, which a process list shows):
+  ${credentialVariables.refreshToken}, ${credentialVariables.clientId}, ${credentialVariables.clientSecret}
+                          verify asks the identity provider for one access token (it allows 10 in 10 minutes).
+  ${credentialVariables.accessToken}            or a ready access token, when ${credentialVariables.refreshToken} is not set.
+                          The mock accepts any values (e.g. ${credentialVariables.accessToken}=any).
+What it sends:
+  --accounts              also every GET for the first customer (MSP) and business-unit (BU portal) account, with
+                          the header Cookie: zaaid=... (the zaaid of /short/msp/customers, /short/bu/business_units).
+  --allow OPERATION       also send this operation once, with its documented example; it creates or changes data
+                          (repeatable). Operations: ${writeOperations().join(', ')}.
+  --unknown-monitor-id ID a monitor_id that does not exist, for the 404 with code 1002. Default ${verifyDefaults.unknownMonitorId}.
+Bounds:
+  --budget N              at most N HTTP requests in the run (identity provider included). Default ${verifyDefaults.budget}.
+  --rate N                at most N requests per second (0.5: one every 2 s). Default ${verifyDefaults.ratePerSecond}.
+  --timeout-ms N          time limit of one request. Default ${verifyDefaults.timeoutMs}.
+  --max-wait-ms N         the longest Retry-After verify waits for (429, 503); longer ends the run. Default ${verifyDefaults.maxWaitMs}.
+Reports:
+  --json FILE             write the whole report as JSON.
+  --markdown FILE         write the report as Markdown, to attach to an issue.
+  --quiet                 print the summary only, not a line per call.
+  -h, --help              this help.
+Secrets never appear in the output, the reports or an error.
+
+Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (attributes it does not describe are allowed);
+  ${verifyExitCodes.broken} the service broke the contract; ${verifyExitCodes.usage} a wrong option or a missing credential (nothing sent);
+  ${verifyExitCodes.incomplete} the run could not judge everything (no answer, token refused, server error, budget or Retry-After),
+  or could not start (Prism's engine is not installed: npm install --save-dev @stoplight/prism-http@5.12.0).`,
+  options: {
+    'base-url': { type: 'string' },
+    'auth-url': { type: 'string' },
+    'data-center': { type: 'string' },
+    accounts: { type: 'boolean', default: false },
+    allow: { type: 'string', multiple: true },
+    'unknown-monitor-id': { type: 'string' },
+    budget: { type: 'string' },
+    rate: { type: 'string' },
+    'timeout-ms': { type: 'string' },
+    'max-wait-ms': { type: 'string' },
+    json: { type: 'string' },
+    markdown: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+} satisfies Command;
+
+const commands: Record<string, Command> = { mock: mockCommand, proxy: proxyCommand, verify: verifyCommand };
 
 export const usage = `Usage: ${program} <command> [options]
 
@@ -162,6 +237,79 @@ export async function runProxy(args: string[]): Promise<void> {
   stopOnSignals('proxy', proxy.stop, () => console.log(summarizeReports(proxy.reports)));
 }
 
+function dataCenterIds(): Record<string, unknown> {
+  return dataCenters;
+}
+
+/** Credentials from the environment: a refresh token with its client, or an access token. */
+export function credentialsFrom(env: Record<string, string | undefined>): VerifyAuth {
+  const { refreshToken, clientId, clientSecret, accessToken } = credentialVariables;
+  const value = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
+  if (value(refreshToken) !== undefined || (value(accessToken) === undefined && (value(clientId) !== undefined || value(clientSecret) !== undefined))) {
+    const missing = [refreshToken, clientId, clientSecret].filter((name) => value(name) === undefined);
+    if (missing.length > 0) throw new UsageError(`verify needs ${missing.join(' and ')} in the environment too (a refresh token goes with its client ID and secret).\n${verifyHint()}`);
+    return { refreshToken: value(refreshToken)!, clientId: value(clientId)!, clientSecret: value(clientSecret)! };
+  }
+  if (value(accessToken) !== undefined) return { accessToken: value(accessToken)! };
+  throw new UsageError(
+    `verify needs credentials from the environment: ${refreshToken}, ${clientId} and ${clientSecret} (a token is asked from --auth-url), or ${accessToken}. ` +
+      `They are never options, so that no process list shows them. The mock accepts any values, e.g. ${accessToken}=any.\n${verifyHint()}`,
+  );
+}
+
+function numberOf(name: string, value: string | boolean | string[] | undefined, whole: boolean): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  const valid = whole ? /^[1-9]\d*$/.test(text) : /^(\d+(\.\d+)?|\.\d+)$/.test(text) && Number(text) > 0;
+  if (!valid) throw new UsageError(`--${name} must be a ${whole ? 'whole ' : ''}number > 0, not "${text}".\n${verifyHint()}`);
+  return Number(text);
+}
+
+/** `verify`: one run against a service; sets the exit status (0 clean, 1 broken, 3 incomplete; 2 for usage). */
+export async function runVerify(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {
+  const values = parseOptions(verifyHint(), verifyCommand.options, args) as Record<string, string | boolean | string[] | undefined>;
+  if (values.help) {
+    console.log(verifyCommand.usage);
+    return;
+  }
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const options: VerifyOptions = {
+    baseUrl: text('base-url'),
+    authUrl: text('auth-url'),
+    dataCenter: text('data-center') as VerifyOptions['dataCenter'],
+    auth: credentialsFrom(env),
+    accounts: values.accounts === true,
+    allow: Array.isArray(values.allow) ? values.allow : [],
+    unknownMonitorId: text('unknown-monitor-id'),
+    budget: numberOf('budget', values.budget, true),
+    ratePerSecond: numberOf('rate', values.rate, false),
+    timeoutMs: numberOf('timeout-ms', values['timeout-ms'], true),
+    maxWaitMs: numberOf('max-wait-ms', values['max-wait-ms'], true),
+    ...(values.quiet ? {} : { onCheck: (check) => console.error(formatCheck(check)) }),
+  };
+  if (options.baseUrl === undefined && options.dataCenter === undefined) throw new UsageError(`--base-url is required.${npmHint(verifyCommand.options)}\n${verifyHint()}`);
+  try {
+    resolveVerifyOptions(options);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${verifyHint()}`);
+  }
+  let report;
+  try {
+    report = await verifyService(options);
+  } catch (error) {
+    console.error(`verify could not run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = verifyExitCodes.incomplete;
+    return;
+  }
+  const jsonFile = text('json');
+  const markdownFile = text('markdown');
+  if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+  if (markdownFile) writeFileSync(markdownFile, formatMarkdown(report));
+  console.log(formatSummary(report));
+  if (jsonFile || markdownFile) console.log(`Reports: ${[jsonFile, markdownFile].filter(Boolean).join(', ')}`);
+  process.exitCode = report.exitCode;
+}
+
 /** The version of this package, from its package.json. */
 function version(): string {
   for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
@@ -189,6 +337,7 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (name === 'mock') return runMock(args);
   if (name === 'proxy') return runProxy(args);
+  if (name === 'verify') return runVerify(args);
   throw new UsageError(`Unknown command ${JSON.stringify(name)}.${name.startsWith('-') ? npmHint({}) : ''}\n${usage}`);
 }
 

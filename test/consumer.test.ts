@@ -87,13 +87,14 @@ const lowLevel = await import('monitoring-service-api/client');
 const types = await import('monitoring-service-api/types');
 const mock = await import('monitoring-service-api/mock');
 const proxy = await import('monitoring-service-api/proxy');
+const verify = await import('monitoring-service-api/verify');
 const asset = (name) => fileURLToPath(import.meta.resolve('monitoring-service-api/' + name));
 const require = createRequire(import.meta.url);
 console.log(JSON.stringify({
   client: typeof main.createServiceClient, error: typeof main.ServiceError,
   constants: constants.MonitorStatus.ConfigurationError, meaning: constants.MonitorStatusMeanings[10],
   dataCenters: Object.keys(lowLevel.dataCenters).length, types: Object.keys(types).length,
-  mock: [typeof mock.startMock, typeof mock.createMockFetch], proxy: typeof proxy.startProxy,
+  mock: [typeof mock.startMock, typeof mock.createMockFetch], proxy: typeof proxy.startProxy, verify: typeof verify.verifyService,
   openapiJson: JSON.parse(readFileSync(asset('openapi.json'), 'utf8')).openapi,
   openapiYaml: readFileSync(asset('openapi.yaml'), 'utf8').startsWith('openapi: 3.1'),
   docs: readFileSync(asset('docs'), 'utf8').includes('<html'),
@@ -126,6 +127,7 @@ const expectedEntries = {
   types: 0,
   mock: ['function', 'function'],
   proxy: 'function',
+  verify: 'function',
   openapiJson: '3.1.0',
   openapiYaml: true,
   docs: true,
@@ -178,6 +180,7 @@ import { MonitorStatus, MonitorStatusMeanings, supportedGranularities, type Moni
 import { createApiClient, dataCenters, type DataCenterId } from 'monitoring-service-api/client';
 import { createMockFetch, startMock, type MockFetch, type RunningMock } from 'monitoring-service-api/mock';
 import { formatReport, startProxy, type ExchangeReport } from 'monitoring-service-api/proxy';
+import { verifyService, type VerifyReport } from 'monitoring-service-api/verify';
 
 type DeviceKey = components['schemas']['DeviceKey'];
 type MonitorsPath = paths['/monitors'];
@@ -211,6 +214,8 @@ export async function run(): Promise<string[]> {
   const mock: RunningMock = await startMock({ port: 0 });
   const proxy = await startProxy({ upstream: mock.authUrl, onReport: (report: ExchangeReport) => ids.push(formatReport(report)) });
   await proxy.stop();
+  const verified: VerifyReport = await verifyService({ baseUrl: mock.baseUrl, auth: { accessToken: 'any' }, ratePerSecond: 100 });
+  ids.push(String(verified.exitCode));
   await mock.stop();
   const operation: MonitorsPath['get'] | undefined = undefined;
   void operation;

@@ -27,7 +27,8 @@ export interface SampleRequest {
   operation: Json;
 }
 
-function exampleOf(document: Json, node: Json | undefined): unknown {
+/** The example of a parameter, media type or schema: its `example`, its first named example, or its schema's. */
+export function exampleOf(document: Json, node: Json | undefined): unknown {
   const item = deref(document, node);
   if (!item) return undefined;
   if (item.example !== undefined) return item.example;

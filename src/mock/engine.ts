@@ -2,6 +2,7 @@
 // and one call of the engine per request, in mock or proxy mode. It is an optional peer dependency: the client
 // needs none of it, the mock and the proxy load it on first use and say how to install it when it is missing.
 import { Module, createRequire } from 'node:module';
+import { isJson, sameMediaType } from './exchange.js';
 
 /** The engine version this package is built and tested with (the last one that runs on Node 20). */
 export const engineVersion = '5.12.0';
@@ -157,7 +158,7 @@ export function loadEngine(): PrismHttpModule {
     entry = requireHere.resolve('@stoplight/prism-http');
   } catch {
     throw new Error(
-      `The mock and the proxy need Prism's HTTP engine, an optional peer dependency of monitoring-service-api. Install it in your project:\n  ${engineInstallCommand}\n(set SCARF_ANALYTICS=false first to turn off the install-time analytics of one of its dependencies)`,
+      `The mock, the proxy and verify need Prism's HTTP engine, an optional peer dependency of monitoring-service-api. Install it in your project:\n  ${engineInstallCommand}\n(set SCARF_ANALYTICS=false first to turn off the install-time analytics of one of its dependencies)`,
     );
   }
   deferUnusedParts(entry);
@@ -228,6 +229,37 @@ function forwardComponent(mode: Extract<EngineMode, { kind: 'proxy' }>) {
         return { _tag: 'Left' as const, left: error as EngineError };
       }
     };
+}
+
+/**
+ * The headers of an answer as the engine should judge them. The engine compares the Content-Type with the
+ * documented key to the letter: an answer in the documented type whose parameters do not contradict it
+ * (`application/json` for `application/json; version=2.0`) is judged as the documented one (see `sameMediaType`).
+ */
+export function judgedHeaders(operation: EngineOperation | undefined, status: number, headers: Record<string, string>): Record<string, string> {
+  const judged = { ...headers };
+  const contentType = judged['content-type'];
+  if (!contentType) return judged;
+  const documented = (operation?.responses ?? [])
+    .filter((entry) => entry.code === String(status) || entry.code.toUpperCase() === `${String(status)[0]}XX` || entry.code === 'default')
+    .flatMap((entry) => entry.contents ?? [])
+    .map((content) => content.mediaType);
+  const match = documented.find((mediaType) => sameMediaType(contentType, mediaType));
+  if (match) judged['content-type'] = match;
+  return judged;
+}
+
+/** An answer's body as the engine judges it: parsed when its Content-Type is JSON and it parses, else the text. */
+export function judgedBody(contentType: string | undefined, status: number, text: string): unknown {
+  if (text.length === 0) return undefined;
+  if (contentType && isJson(contentType.split(';')[0]!.trim().toLowerCase()) && status !== 204) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not JSON after all: the engine judges the text against the schema, and says so.
+    }
+  }
+  return text;
 }
 
 /** The engine on a document, in mock or proxy mode. Loads Prism and the operations once. */

@@ -7,9 +7,9 @@
 // With `errors: true`, a request that breaks the contract is refused (422) without being forwarded, and an answer
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
-import type { EngineInput, EngineOperation, EngineOutput, EngineResult } from '../mock/engine.js';
+import { judgedBody, judgedHeaders, type EngineInput, type EngineOperation, type EngineOutput, type EngineResult } from '../mock/engine.js';
 import { engineFor } from '../mock/packaged.js';
-import { checkCall, corsHeaders, errorAnswer, headerSafe, headerText, isJson, sameMediaType, type Answer, type Call, type Violation } from '../mock/exchange.js';
+import { checkCall, corsHeaders, errorAnswer, headerSafe, headerText, type Answer, type Call, type Violation } from '../mock/exchange.js';
 import { engineInput } from '../mock/handler.js';
 import { problemAnswer, toViolations } from '../mock/policy.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../mock/server.js';
@@ -187,28 +187,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     response.headers.forEach((value, name) => {
       if (!notReturned.has(name)) answerHeaders[name] = value;
     });
-    const contentType = answerHeaders['content-type'];
-    let parsed: unknown = body.toString('utf8');
-    if (contentType && isJson(contentType.split(';')[0]!.trim().toLowerCase()) && response.status !== 204) {
-      try {
-        parsed = JSON.parse(parsed as string);
-      } catch {
-        // Not JSON after all: the engine judges the text against the schema, and says so.
-      }
-    }
-    // The engine compares the Content-Type with the documented key to the letter: an answer in the documented type
-    // whose parameters do not contradict it (application/json for application/json; version=2.0) is judged as
-    // the documented one. The client still gets the header as the upstream sent it.
-    const judged = { ...answerHeaders };
-    if (contentType) {
-      const documented = (operation?.responses ?? [])
-        .filter((entry) => entry.code === String(response.status) || entry.code === `${String(response.status)[0]}XX` || entry.code === 'default')
-        .flatMap((entry) => entry.contents ?? [])
-        .map((content) => content.mediaType);
-      const match = documented.find((mediaType) => sameMediaType(contentType, mediaType));
-      if (match) judged['content-type'] = match;
-    }
-    const output: EngineOutput = { statusCode: response.status, headers: judged, body: body.length > 0 ? parsed : undefined };
+    // Judged as documented when the Content-Type does not contradict the documented one (judgedHeaders); the
+    // client still gets the header as the upstream sent it.
+    const judged = judgedHeaders(operation, response.status, answerHeaders);
+    const parsed = judgedBody(answerHeaders['content-type'], response.status, body.toString('utf8'));
+    const output: EngineOutput = { statusCode: response.status, headers: judged, body: parsed };
     answers.set(output, { status: response.status, headers: answerHeaders, body });
     return output;
   };

@@ -1,0 +1,168 @@
+// A verify report for people: a terminal summary by operation, one line per check as it completes, and Markdown
+// that a team can attach to an issue. (The JSON report is the VerifyReport itself.)
+import type { CheckOutcome, CheckReport, OperationSummary, VerifyReport } from './index.js';
+import type { ContractViolation } from './judge.js';
+
+const marks: Record<CheckOutcome, string> = { pass: '✔', unconfirmed: '○', fail: '✖', incomplete: '?', skipped: '-' };
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+function where(violation: ContractViolation): string {
+  if (violation.pointer !== undefined) return violation.pointer === '' ? '(body)' : violation.pointer;
+  return violation.rule === 'media-type' ? 'Content-Type' : violation.rule === 'status' ? 'status' : violation.rule;
+}
+
+/** One check in one line: `✖ GET /device_key → 200  getDeviceKey: 1 violation`. */
+export function formatCheck(check: CheckReport): string {
+  const account = check.account ? ` [${check.account} account]` : '';
+  const status = check.status === undefined ? '' : ` → ${check.status}`;
+  const extra = check.purpose === 'documented-call' ? '' : `, ${check.label}`;
+  const counts = [
+    check.violations.length > 0 ? plural(check.violations.length, 'violation') : '',
+    check.undescribed.length > 0 ? `${plural(check.undescribed.length, 'attribute')} not described` : '',
+    check.outcome === 'incomplete' || check.outcome === 'skipped' || check.outcome === 'unconfirmed' ? check.outcome : '',
+  ].filter(Boolean);
+  return `${marks[check.outcome]} ${check.method} ${check.path ?? check.template}${status}  ${check.operation}${extra}${account}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
+}
+
+function checkName(check: CheckReport): string {
+  const parts = [check.purpose === 'documented-call' && !check.account ? '' : check.label.replace(/^documented call, /, '')].filter(Boolean);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+}
+
+function verdict(summary: OperationSummary): string {
+  const parts: string[] = [];
+  if (summary.violations > 0) parts.push(plural(summary.violations, 'violation'));
+  else parts.push(summary.outcome === 'pass' ? 'pass' : summary.outcome);
+  if (summary.undescribed > 0) parts.push(`${plural(summary.undescribed, 'attribute')} not described`);
+  return parts.join(', ');
+}
+
+const signedIn = (report: VerifyReport) => (report.target.auth === 'refresh token' ? 'signed in with a refresh token' : 'with an access token');
+
+function resultLine(report: VerifyReport): string {
+  const failing = report.operations.filter((operation) => operation.violations > 0).length;
+  const violations = report.checks.reduce((sum, check) => sum + check.violations.length, 0);
+  const undescribed = report.undescribed.length;
+  const open = report.checks.filter((check) => check.outcome === 'incomplete' || check.outcome === 'skipped').length;
+  const drift = undescribed > 0 ? `; ${plural(undescribed, 'attribute')} the contract does not describe (allowed)` : '';
+  if (report.result === 'broken') {
+    return `BROKEN: the service breaks the contract: ${plural(violations, 'violation')} in ${plural(failing, 'operation')}${drift}${open ? `; ${plural(open, 'call')} not verified` : ''}. Exit status ${report.exitCode}.`;
+  }
+  if (report.result === 'incomplete') {
+    return `INCOMPLETE: no violation in what was judged, but ${plural(open, 'call')} could not be verified${drift}. Exit status ${report.exitCode}.`;
+  }
+  return `CLEAN: every answer agrees with the contract${drift}. Exit status ${report.exitCode}.`;
+}
+
+/** The terminal summary: one line per operation, the faults under it, what is not described, the result. */
+export function formatSummary(report: VerifyReport): string {
+  const seconds = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(1);
+  const lines = [
+    `Verified ${report.target.baseUrl}${report.target.authUrl ? ` (identity provider ${report.target.authUrl})` : ''}${report.target.dataCenter ? `, data center ${report.target.dataCenter}` : ''} against ${report.contract.title} ${report.contract.version}.`,
+    `${plural(report.limits.requestsSent, 'request')} (budget ${report.limits.budget}, at most ${report.limits.ratePerSecond} per second) in ${seconds} s; ${signedIn(report)}.`,
+    '',
+  ];
+  const idWidth = Math.max(...report.operations.map((operation) => operation.operation.length), 10);
+  const pathWidth = Math.max(...report.operations.map((operation) => operation.method.length + operation.template.length + 1), 10);
+  const callsWidth = Math.max(...report.operations.map((operation) => plural(operation.calls, 'call').length), 6);
+  for (const summary of report.operations) {
+    lines.push(
+      `${marks[summary.outcome]} ${summary.operation.padEnd(idWidth)}  ${`${summary.method} ${summary.template}`.padEnd(pathWidth)}  ${plural(summary.calls, 'call').padEnd(callsWidth)}  ${verdict(summary)}`,
+    );
+    for (const attribute of report.undescribed.filter((entry) => entry.operation === summary.operation)) {
+      const times = [attribute.count > attribute.calls ? `${attribute.count} times` : '', attribute.calls > 1 ? `in ${attribute.calls} calls` : ''].filter(Boolean).join(' ');
+      lines.push(`    ${attribute.status} ${attribute.pointer} (${attribute.types.join(' or ')}${times ? `, ${times}` : ''}): not described by the contract (allowed)`);
+    }
+    for (const check of report.checks.filter((entry) => entry.operation === summary.operation)) {
+      const status = check.status === undefined ? '' : `${check.status} `;
+      for (const violation of check.violations) lines.push(`    ${status}${where(violation)}: ${violation.message}${checkName(check)}`);
+      for (const note of check.notes) lines.push(`    ${check.outcome === 'pass' || check.outcome === 'fail' ? 'note' : check.outcome}: ${note}${checkName(check)}`);
+    }
+  }
+  if (report.undocumentedStatuses.length > 0) {
+    lines.push('', `Statuses the contract does not document: ${report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ')}.`);
+  }
+  for (const note of report.notes) lines.push('', note);
+  lines.push('', resultLine(report));
+  return lines.join('\n');
+}
+
+/** Text for a Markdown table cell. */
+function cell(text: string | number | undefined): string {
+  return String(text ?? '').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+/** Inline code, whatever backticks the text holds. */
+function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${longest > 0 ? ` ${text} ` : text}${fence}`;
+}
+
+function callName(check: CheckReport): string {
+  return `${check.method} ${check.path ?? check.template}${check.account ? ` as the first ${check.account} account` : ''}${check.purpose === 'documented-call' ? '' : `, ${check.label}`}`;
+}
+
+/** The report in Markdown, to attach to an issue. */
+export function formatMarkdown(report: VerifyReport): string {
+  const violations = report.checks.flatMap((check) => check.violations.map((violation) => ({ check, violation })));
+  const open = report.checks.filter((check) => check.outcome !== 'pass' && check.outcome !== 'fail');
+  const lines = [
+    `# Contract verification: ${report.contract.title} ${report.contract.version}`,
+    '',
+    '| | |',
+    '|---|---|',
+    `| API root | ${cell(code(report.target.baseUrl))} |`,
+    ...(report.target.authUrl ? [`| Identity provider | ${cell(code(report.target.authUrl))} |`] : []),
+    ...(report.target.dataCenter ? [`| Data center | ${cell(report.target.dataCenter)} |`] : []),
+    `| Credentials | ${report.target.auth === 'refresh token' ? 'a refresh token (one access token asked from the identity provider)' : 'an access token'} |`,
+    `| When | ${cell(report.startedAt)} to ${cell(report.finishedAt)} |`,
+    `| Requests | ${report.limits.requestsSent} (budget ${report.limits.budget}, at most ${report.limits.ratePerSecond} per second) |`,
+    `| Options | ${cell([report.options.accounts ? '--accounts' : '', ...report.options.allow.map((name) => `--allow ${name}`)].filter(Boolean).join(' ') || 'none')} |`,
+    `| Result | **${report.result}** (exit status ${report.exitCode}) |`,
+    '',
+    cell(resultLine(report)),
+    '',
+    '## By operation',
+    '',
+    '| Operation | Method and path | Calls | Result | Violations | Attributes not described |',
+    '|---|---|---|---|---|---|',
+    ...report.operations.map(
+      (summary) =>
+        `| ${cell(summary.operation)} | ${cell(code(`${summary.method} ${summary.template}`))} | ${summary.calls} | ${summary.violations > 0 ? 'fail' : summary.outcome} | ${summary.violations} | ${summary.undescribed} |`,
+    ),
+  ];
+  lines.push('', '## Violations', '');
+  if (violations.length === 0) lines.push('None.');
+  else {
+    lines.push('| Operation | Call | Status | Where (JSON pointer) | Rule | What |', '|---|---|---|---|---|---|');
+    for (const { check, violation } of violations) {
+      lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${cell(code(where(violation)))} | ${violation.rule} | ${cell(violation.message)} |`);
+    }
+  }
+  lines.push('', '## Not described by the contract', '', 'Allowed within a version (core document, section 9: new attributes may be added), and worth adding to the description.', '');
+  if (report.undescribed.length === 0) lines.push('No attribute.');
+  else {
+    lines.push('| Operation | Status | Attribute (JSON pointer of its first occurrence) | Types | Times | Calls |', '|---|---|---|---|---|---|');
+    for (const attribute of report.undescribed) {
+      lines.push(`| ${cell(attribute.operation)} | ${attribute.status} | ${cell(code(attribute.pointer))} | ${cell(attribute.types.join(', '))} | ${attribute.count} | ${attribute.calls} |`);
+    }
+  }
+  if (report.undocumentedStatuses.length > 0) {
+    lines.push('', `Statuses the operations do not document (each also a violation): ${report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ')}.`);
+  }
+  if (open.length > 0) {
+    lines.push('', '## Not verified', '', '| Operation | Call | Status | Outcome | Why |', '|---|---|---|---|---|');
+    for (const check of open) lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${check.outcome} | ${cell(check.notes.join('; '))} |`);
+  }
+  lines.push('', '## Calls', '', '| Operation | Call | Status | Result | Requests |', '|---|---|---|---|---|');
+  for (const check of report.checks) lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${check.outcome} | ${check.attempts} |`);
+  const passNotes = report.checks.filter((check) => (check.outcome === 'pass' || check.outcome === 'fail') && check.notes.length > 0);
+  if (passNotes.length > 0 || report.notes.length > 0) {
+    lines.push('', '## Notes', '');
+    for (const check of passNotes) for (const note of check.notes) lines.push(`- ${check.operation} (${callName(check)}): ${note}`);
+    for (const note of report.notes) lines.push(`- ${note}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
