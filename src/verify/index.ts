@@ -26,7 +26,7 @@ export { formatCheck, formatMarkdown, formatSummary } from './report.js';
 
 /** Default bounds of a run: what a real account tolerates (the documents do not show the API's rate limits). */
 export const verifyDefaults = {
-  /** HTTP requests in one run, identity provider included. A full run with accounts needs about 25. */
+  /** HTTP requests in one run, identity provider included. A full run with accounts needs about 20. */
   budget: 50,
   /** Requests per second (one every 500 ms). */
   ratePerSecond: 2,
