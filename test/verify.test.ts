@@ -217,6 +217,14 @@ describe('what verify never does', () => {
     expect(report.checks.find((check) => check.operation === 'listMonitorTypes')).toMatchObject({ status: 200, attempts: 2, outcome: 'pass' });
   });
 
+  it('429 to the end: retried twice, then reported as not verified (not as a violation)', async () => {
+    service.requests.length = 0;
+    service.throttle('/api/monitor_type_constants', 0, 3);
+    const report = await verifyService({ ...target(service), ...fast });
+    expect(service.requests.filter((request) => request.path === '/api/monitor_type_constants')).toHaveLength(3);
+    expect(report.checks.find((check) => check.operation === 'listMonitorTypes')).toMatchObject({ status: 429, attempts: 3, outcome: 'incomplete', violations: [], notes: ['answered 429 (too many requests) 3 times: not judged'] });
+  });
+
   it('a Retry-After longer than it waits ends the run: nothing more is sent, exit status 3', async () => {
     service.requests.length = 0;
     service.throttle('/api/monitor_type_constants', 120);

@@ -330,6 +330,8 @@ type SendResult = { ok: true; answer: Sent; attempts: number; durationMs: number
 
 const outcomeRank: Record<CheckOutcome, number> = { pass: 0, unconfirmed: 1, skipped: 2, incomplete: 3, fail: 4 };
 
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -399,7 +401,7 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
   };
 
   // Access tokens: one from the refresh token (the identity provider's answer is judged too), or the one given.
-  let signIn: { request: Request; answer: Sent } | undefined;
+  let signIn: Sent | undefined;
   let tokens: TokenSource;
   let tokenFailure: string | undefined;
   if (settings.auth.refreshToken !== undefined) {
@@ -409,8 +411,9 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
       if ('error' in result) throw new Error(result.error);
       const headers: Record<string, string> = {};
       result.response.headers.forEach((value, name) => (headers[name] = value));
-      signIn = { request, answer: { status: result.response.status, headers, text: result.text } };
-      return new Response(result.text, { status: result.response.status, headers: result.response.headers });
+      signIn = { status: result.response.status, headers, text: result.text };
+      const empty = [101, 204, 205, 304].includes(result.response.status);
+      return new Response(empty ? null : result.text, { status: result.response.status, headers: result.response.headers });
     };
     tokens = new RefreshingTokens({
       authUrl: settings.authUrl!,
@@ -438,7 +441,7 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
     } finally {
       if (signIn && !judgedSignIn) {
         judgedSignIn = true;
-        await judgeSignIn(signIn.answer);
+        await judgeSignIn(signIn);
       }
     }
   };
@@ -581,6 +584,11 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
     const { answer } = result;
     check.status = answer.status;
     check.durationMs = result.durationMs;
+    if (answer.status === 429) {
+      check.outcome = 'incomplete';
+      check.notes.push(`answered 429 (too many requests) ${plural(result.attempts, 'time')}: not judged`);
+      return check;
+    }
     if (answer.status >= 500 && answer.status !== 500 && !routeOf(entry)?.statuses.includes(String(answer.status))) {
       check.outcome = 'incomplete';
       check.notes.push(`answered ${answer.status}, a server or gateway error: not judged`);

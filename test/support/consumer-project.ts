@@ -36,6 +36,8 @@ export function exec(command: string, args: string[], options: { cwd: string; en
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+    // A command that exits before reading its input closes the pipe: that is no failure of the run.
+    child.stdin.on('error', () => {});
     child.stdin.end(options.input ?? '');
   });
 }
