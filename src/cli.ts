@@ -110,7 +110,7 @@ Reports:
 Secrets never appear in the output, the reports or an error.
 
 Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (attributes it does not describe are allowed);
-  ${verifyExitCodes.broken} the service broke the contract; ${verifyExitCodes.usage} a wrong option or a missing credential (nothing sent);
+  ${verifyExitCodes.broken} the service broke the contract; ${verifyExitCodes.usage} a wrong option, an unwritable report file or a missing credential (nothing sent);
   ${verifyExitCodes.incomplete} the run could not judge everything (no answer, token refused, server error, budget or Retry-After),
   or could not start (Prism's engine is not installed: npm install --save-dev @stoplight/prism-http@5.12.0).`,
   options: {
@@ -293,6 +293,16 @@ export async function runVerify(args: string[], env: Record<string, string | und
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n${verifyHint()}`);
   }
+  const jsonFile = text('json');
+  const markdownFile = text('markdown');
+  for (const [option, file] of [['--json', jsonFile], ['--markdown', markdownFile]] as const) {
+    if (!file) continue;
+    try {
+      writeFileSync(file, ''); // now rather than after the run: a path that cannot be written is a usage error
+    } catch (error) {
+      throw new UsageError(`${option} ${file}: cannot write it (${(error as Error).message}).\n${verifyHint()}`);
+    }
+  }
   let report;
   try {
     report = await verifyService(options);
@@ -301,8 +311,6 @@ export async function runVerify(args: string[], env: Record<string, string | und
     process.exitCode = verifyExitCodes.incomplete;
     return;
   }
-  const jsonFile = text('json');
-  const markdownFile = text('markdown');
   if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
   if (markdownFile) writeFileSync(markdownFile, formatMarkdown(report));
   console.log(formatSummary(report));
