@@ -398,8 +398,8 @@ export const ApmGraphMeanings = {
 /**
  * Graph for a particular transaction.
  *
- * Graph of one transaction. Each graph applies only to some transaction types (`ApmTransactionType`),
- * listed in the meanings and in `x-transaction-types`.
+ * Graph of one transaction. Each graph applies only to some transaction types ([Transaction
+ * type](#/schemas/apmtransactiontype)), listed in parentheses in its meaning.
  */
 export const ApmTransactionGraph = {
   /** rtandthroughput (txn, bgtxn, db) */
@@ -488,9 +488,9 @@ export const ApmTraceListAttributeMeanings = {
  *
  * Main check interval of a monitor, in minutes. Some monitor types cannot use the shortest intervals:
  * URL-SEQ, REALBROWSER, SMTP, HOMEPAGE and FTP are not supported at 1 and 3 minutes, SMTP and HOMEPAGE
- * not at 5 and 10 minutes; every monitor type is supported from 15 minutes up.
- * `x-unsupported-monitor-types` maps each interval to the monitor type IDs (`KnownMonitorType`) it
- * does not support.
+ * not at 5 and 10 minutes; every monitor type is supported from 15 minutes up. The table gives, for
+ * each interval, the monitor type IDs ([Known monitor type](#/schemas/knownmonitortype)) it does not
+ * support.
  */
 export const CheckInterval = {
   /** 1 minute */
@@ -1091,8 +1091,9 @@ export const DiscoveryCriteriaMeanings = {
 /**
  * DNS lookup type.
  *
- * DNS record type that a DNS monitor looks up. `x-search-config-fields` maps each lookup type to the
- * fields of its search config (`DnsSearchConfig`) and their types; ALL has only `ttlo` and `ttl`.
+ * DNS record type that a DNS monitor looks up. The table gives the fields of each lookup type's search
+ * config ([DNS search config](#/schemas/dnssearchconfig)) and their types; ALL has only `ttlo` and
+ * `ttl`.
  */
 export const DnsLookupType = {
   /** A */
@@ -1380,7 +1381,7 @@ export const IpTypeMeanings = {
  * Browser type.
  *
  * Browser that a browser-based monitor uses; browser names are replaced by neutral words. The browser
- * version is 83 for type 1 and 88 for type 2 (`x-browser-versions`).
+ * version is 83 for type 1 and 88 for type 2.
  */
 export const BrowserType = {
   /** first supported browser */
@@ -2001,9 +2002,8 @@ export const MonitorGroupResourceTypeMeanings = {
  * The monitor type IDs that the document lists, in its order and sub-groups (web and network; servers
  * and apps; cloud services), followed by CAPACITY, SERVER_CAPACITY and PROBE_CAPACITY, which `GET
  * /api/monitor_type_constants` also returns. The meaning of each ID is the document's parenthetical,
- * or else its sub-group. `VENDOR` is the neutral word that replaces a company name.
- * `x-monitor-type-groups` lists the IDs per sub-group. Use `MonitorType` for fields, since the API may
- * return other IDs.
+ * or else its sub-group. `VENDOR` is the neutral word that replaces a company name. Use [Monitor
+ * type](#/schemas/monitortype) for fields, since the API may return other IDs.
  */
 export const KnownMonitorType = {
   /** website */
@@ -2816,26 +2816,12 @@ export const AlertSeverityMeanings = {
 /**
  * Period.
  *
- * Period of time that a report or widget covers, by ID. The ranges: Last 1 hour (0) covers 60 minutes
- * ago until now; Last 24 hours (1) covers 24 hours ago until now; Last 7 Days (2) covers 12 am of the
- * day 7 days back until 12 am of the current day; Today (3) covers 12 am of the current day until now;
- * Yesterday (4) covers 12 am of the previous day until 12 am of the current day; Last 30 Days (5)
- * covers 12 am of the day 30 days back until 12 am of the current day; Last Month (7) covers 12 am of
- * the 1st of the previous month until 12 am of the 1st of the current month; This Year (8) covers 12
- * am of January 1st until 12 am of the current day; This Quarter (9) covers 12 am of the quarter's
- * first day until 12 am of the current day; This Week (11) covers 12 am of Sunday of the current week
- * until 12 am of the current day; Last Week (12) covers 12 am of Sunday of the previous week until 12
- * am of Sunday of the current week; This Month (13) covers 12 am of the 1st until 12 am of the current
- * day; Last 6 hours (17) covers 6 hours ago until now; Last 12 hours (18) covers 12 hours ago until
- * now; Last Quarter (22) covers the previous quarter, ending 12 am of the current quarter's first day;
- * Last 3 Months (25) covers the 3 full months before the current month; Custom Period (50) covers
- * start and end dates chosen by the user; Last Poll (51) covers last polled values; only for Top N and
- * Bottom N reports and certain widgets. `x-period-ranges` holds these ranges by period ID.
- * `x-supported-granularities` maps each period ID to the units of time (`UnitOfTime`) it supports; the
- * custom period (50) is not in that table. For a custom period the granularity is derived from the
- * start and end dates. Raw granularity applies only if both dates lie within the last 30 days.
- * `x-custom-period-rule` holds that rule as data; how the granularity is derived from the dates is not
- * shown. `ReportPeriodGranularity` validates a period together with its unit of time.
+ * Period of time that a report or widget covers, by ID. The table gives, for each period, the range of
+ * time it covers and the units of time ([Unit of time](#/schemas/unitoftime)) that its data can be
+ * grouped by. For a custom period the granularity is derived from the start and end dates. Raw
+ * granularity applies only if both dates lie within the last 30 days. How the granularity is derived
+ * from the dates is not shown. [Report period and granularity](#/schemas/reportperiodgranularity)
+ * validates a period together with its unit of time.
  */
 export const Period = {
   /** Last 1 hour */
@@ -2904,8 +2890,8 @@ export const PeriodMeanings = {
 /**
  * Unit of time (granularity).
  *
- * Granularity of report data. Which units each period supports is in `Period`
- * (`x-supported-granularities`).
+ * Granularity of report data. The units that each period supports are in the table of
+ * [Period](#/schemas/period).
  */
 export const UnitOfTime = {
   /** Raw Data */
@@ -4130,8 +4116,8 @@ export const ProductMeanings = {
  * renewals). SpokesPerson (5) has read access to all modules and may post public comments through
  * dashboards. Hosting Provider (6) may configure scheduled maintenance. Read Only (10) has read-only
  * access to the account. In the API inspector only Super Admins and Admins may use POST and PUT. The
- * same permissions are in `x-role-permissions`. The roles of the other products are
- * `StatusPageProductRole` and `CostProductRole`.
+ * roles of the other products are [Status page product role](#/schemas/statuspageproductrole) and
+ * [Cost product role](#/schemas/costproductrole).
  */
 export const ServiceRole = {
   /** No Access */

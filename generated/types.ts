@@ -334,10 +334,10 @@ export interface components {
          * Grant type
          * @description The grant of a token request.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"authorization_code"` | AuthorizationCode | Exchange a grant token for an access token and a refresh token. |
-         *     | `"refresh_token"` | RefreshToken | Get a new access token from a refresh token. |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"authorization_code"` | Exchange a grant token for an access token and a refresh token. |
+         *     | `"refresh_token"` | Get a new access token from a refresh token. |
          * @enum {string}
          */
         GrantType: "authorization_code" | "refresh_token";
@@ -516,38 +516,38 @@ export interface components {
          *     (Account, Admin, Reports, Operations, Msp, Bu) times five actions (Read, Create, Update, Delete, All).
          *     Scopes are chosen, comma-separated, when a grant token is generated.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"Service.Account.Read"` | AccountRead | Read access to users and license data. |
-         *     | `"Service.Account.Create"` | AccountCreate | Create access to users and license data. |
-         *     | `"Service.Account.Update"` | AccountUpdate | Update access to users and license data. |
-         *     | `"Service.Account.Delete"` | AccountDelete | Delete access to users and license data. |
-         *     | `"Service.Account.All"` | AccountAll | All access to users and license data. |
-         *     | `"Service.Admin.Read"` | AdminRead | Read access to monitors, configuration profiles, third-party integrations and similar. |
-         *     | `"Service.Admin.Create"` | AdminCreate | Create access to monitors, configuration profiles, third-party integrations and similar. |
-         *     | `"Service.Admin.Update"` | AdminUpdate | Update access to monitors, configuration profiles, third-party integrations and similar. |
-         *     | `"Service.Admin.Delete"` | AdminDelete | Delete access to monitors, configuration profiles, third-party integrations and similar. |
-         *     | `"Service.Admin.All"` | AdminAll | All access to monitors, configuration profiles, third-party integrations and similar. |
-         *     | `"Service.Reports.Read"` | ReportsRead | Read access to reports and monitor status. |
-         *     | `"Service.Reports.Create"` | ReportsCreate | Create access to reports and monitor status. |
-         *     | `"Service.Reports.Update"` | ReportsUpdate | Update access to reports and monitor status. |
-         *     | `"Service.Reports.Delete"` | ReportsDelete | Delete access to reports and monitor status. |
-         *     | `"Service.Reports.All"` | ReportsAll | All access to reports and monitor status. |
-         *     | `"Service.Operations.Read"` | OperationsRead | Read access to IT automation, maintenance, status page announcements and similar. |
-         *     | `"Service.Operations.Create"` | OperationsCreate | Create access to IT automation, maintenance, status page announcements and similar. |
-         *     | `"Service.Operations.Update"` | OperationsUpdate | Update access to IT automation, maintenance, status page announcements and similar. |
-         *     | `"Service.Operations.Delete"` | OperationsDelete | Delete access to IT automation, maintenance, status page announcements and similar. |
-         *     | `"Service.Operations.All"` | OperationsAll | All access to IT automation, maintenance, status page announcements and similar. |
-         *     | `"Service.Msp.Read"` | MspRead | Read access to MSP data. |
-         *     | `"Service.Msp.Create"` | MspCreate | Create access to MSP data. |
-         *     | `"Service.Msp.Update"` | MspUpdate | Update access to MSP data. |
-         *     | `"Service.Msp.Delete"` | MspDelete | Delete access to MSP data. |
-         *     | `"Service.Msp.All"` | MspAll | All access to MSP data. |
-         *     | `"Service.Bu.Read"` | BuRead | Read access to business-unit data. |
-         *     | `"Service.Bu.Create"` | BuCreate | Create access to business-unit data. |
-         *     | `"Service.Bu.Update"` | BuUpdate | Update access to business-unit data. |
-         *     | `"Service.Bu.Delete"` | BuDelete | Delete access to business-unit data. |
-         *     | `"Service.Bu.All"` | BuAll | All access to business-unit data. |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"Service.Account.Read"` | Read access to users and license data. |
+         *     | `"Service.Account.Create"` | Create access to users and license data. |
+         *     | `"Service.Account.Update"` | Update access to users and license data. |
+         *     | `"Service.Account.Delete"` | Delete access to users and license data. |
+         *     | `"Service.Account.All"` | All access to users and license data. |
+         *     | `"Service.Admin.Read"` | Read access to monitors, configuration profiles, third-party integrations and similar. |
+         *     | `"Service.Admin.Create"` | Create access to monitors, configuration profiles, third-party integrations and similar. |
+         *     | `"Service.Admin.Update"` | Update access to monitors, configuration profiles, third-party integrations and similar. |
+         *     | `"Service.Admin.Delete"` | Delete access to monitors, configuration profiles, third-party integrations and similar. |
+         *     | `"Service.Admin.All"` | All access to monitors, configuration profiles, third-party integrations and similar. |
+         *     | `"Service.Reports.Read"` | Read access to reports and monitor status. |
+         *     | `"Service.Reports.Create"` | Create access to reports and monitor status. |
+         *     | `"Service.Reports.Update"` | Update access to reports and monitor status. |
+         *     | `"Service.Reports.Delete"` | Delete access to reports and monitor status. |
+         *     | `"Service.Reports.All"` | All access to reports and monitor status. |
+         *     | `"Service.Operations.Read"` | Read access to IT automation, maintenance, status page announcements and similar. |
+         *     | `"Service.Operations.Create"` | Create access to IT automation, maintenance, status page announcements and similar. |
+         *     | `"Service.Operations.Update"` | Update access to IT automation, maintenance, status page announcements and similar. |
+         *     | `"Service.Operations.Delete"` | Delete access to IT automation, maintenance, status page announcements and similar. |
+         *     | `"Service.Operations.All"` | All access to IT automation, maintenance, status page announcements and similar. |
+         *     | `"Service.Msp.Read"` | Read access to MSP data. |
+         *     | `"Service.Msp.Create"` | Create access to MSP data. |
+         *     | `"Service.Msp.Update"` | Update access to MSP data. |
+         *     | `"Service.Msp.Delete"` | Delete access to MSP data. |
+         *     | `"Service.Msp.All"` | All access to MSP data. |
+         *     | `"Service.Bu.Read"` | Read access to business-unit data. |
+         *     | `"Service.Bu.Create"` | Create access to business-unit data. |
+         *     | `"Service.Bu.Update"` | Update access to business-unit data. |
+         *     | `"Service.Bu.Delete"` | Delete access to business-unit data. |
+         *     | `"Service.Bu.All"` | All access to business-unit data. |
          * @enum {string}
          */
         Scope: "Service.Account.Read" | "Service.Account.Create" | "Service.Account.Update" | "Service.Account.Delete" | "Service.Account.All" | "Service.Admin.Read" | "Service.Admin.Create" | "Service.Admin.Update" | "Service.Admin.Delete" | "Service.Admin.All" | "Service.Reports.Read" | "Service.Reports.Create" | "Service.Reports.Update" | "Service.Reports.Delete" | "Service.Reports.All" | "Service.Operations.Read" | "Service.Operations.Create" | "Service.Operations.Update" | "Service.Operations.Delete" | "Service.Operations.All" | "Service.Msp.Read" | "Service.Msp.Create" | "Service.Msp.Update" | "Service.Msp.Delete" | "Service.Msp.All" | "Service.Bu.Read" | "Service.Bu.Create" | "Service.Bu.Update" | "Service.Bu.Delete" | "Service.Bu.All";
@@ -587,18 +587,18 @@ export interface components {
          * APM agent type
          * @description Type of an application performance monitoring agent.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"JAVA"` | Java | JAVA |
-         *     | `"DOTNET"` | DotNet | DOTNET |
-         *     | `"DOTNET_SERVICE"` | DotNetService | DOTNET_SERVICE |
-         *     | `"DOTNET_DESKTOP"` | DotNetDesktop | DOTNET_DESKTOP |
-         *     | `"DOTNET_AZURE_APP_SERVICE"` | DotNetAzureAppService | DOTNET_AZURE_APP_SERVICE |
-         *     | `"DOTNET_CORE"` | DotNetCore | DOTNET_CORE |
-         *     | `"PHP"` | Php | PHP (Linux) |
-         *     | `"PHP_WINDOWS"` | PhpWindows | PHP_WINDOWS |
-         *     | `"RUBY"` | Ruby | RUBY |
-         *     | `"NODEJS"` | NodeJs | NODEJS |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"JAVA"` |  |
+         *     | `"DOTNET"` |  |
+         *     | `"DOTNET_SERVICE"` |  |
+         *     | `"DOTNET_DESKTOP"` |  |
+         *     | `"DOTNET_AZURE_APP_SERVICE"` |  |
+         *     | `"DOTNET_CORE"` |  |
+         *     | `"PHP"` | PHP (Linux) |
+         *     | `"PHP_WINDOWS"` |  |
+         *     | `"RUBY"` |  |
+         *     | `"NODEJS"` |  |
          * @enum {string}
          */
         ApmAgentType: "JAVA" | "DOTNET" | "DOTNET_SERVICE" | "DOTNET_DESKTOP" | "DOTNET_AZURE_APP_SERVICE" | "DOTNET_CORE" | "PHP" | "PHP_WINDOWS" | "RUBY" | "NODEJS";
@@ -606,10 +606,10 @@ export interface components {
          * APM resource type
          * @description Resource type of application performance monitoring. Not the same list as the other resource types (`AutomationResourceType`, `ItAutomationResourceType`, `MonitorGroupResourceType`).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"app"` | Application | Application |
-         *     | `"ins"` | Instance | Instance |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"app"` | Application |
+         *     | `"ins"` | Instance |
          * @enum {string}
          */
         ApmResourceType: "app" | "ins";
@@ -617,12 +617,12 @@ export interface components {
          * Geographic map attribute
          * @description Attribute of the geographic map.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"responsetime"` | ResponseTime | responsetime |
-         *     | `"apdex"` | Apdex | apdex |
-         *     | `"errCnt"` | ErrCnt | errCnt |
-         *     | `"pageViews"` | PageViews | pageViews |
+         *     | Value |
+         *     |---|
+         *     | `"responsetime"` |
+         *     | `"apdex"` |
+         *     | `"errCnt"` |
+         *     | `"pageViews"` |
          * @enum {string}
          */
         ApmGeoMapAttribute: "responsetime" | "apdex" | "errCnt" | "pageViews";
@@ -630,13 +630,13 @@ export interface components {
          * Web transaction attribute
          * @description Attribute of web transactions; web transactions also have `apdex`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"avgrt"` | AvgRt | avgrt |
-         *     | `"errors"` | Errors | errors |
-         *     | `"throughput"` | Throughput | throughput |
-         *     | `"totalrt"` | TotalRt | totalrt |
-         *     | `"apdex"` | Apdex | apdex |
+         *     | Value |
+         *     |---|
+         *     | `"avgrt"` |
+         *     | `"errors"` |
+         *     | `"throughput"` |
+         *     | `"totalrt"` |
+         *     | `"apdex"` |
          * @enum {string}
          */
         ApmWebTransactionAttribute: "avgrt" | "errors" | "throughput" | "totalrt" | "apdex";
@@ -644,12 +644,12 @@ export interface components {
          * Background transaction attribute
          * @description Attribute of background transactions.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"avgrt"` | AvgRt | avgrt |
-         *     | `"errors"` | Errors | errors |
-         *     | `"throughput"` | Throughput | throughput |
-         *     | `"totalrt"` | TotalRt | totalrt |
+         *     | Value |
+         *     |---|
+         *     | `"avgrt"` |
+         *     | `"errors"` |
+         *     | `"throughput"` |
+         *     | `"totalrt"` |
          * @enum {string}
          */
         ApmBackgroundTransactionAttribute: "avgrt" | "errors" | "throughput" | "totalrt";
@@ -657,12 +657,12 @@ export interface components {
          * Database operation attribute
          * @description Attribute of database operations.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"avgrt"` | AvgRt | avgrt |
-         *     | `"errors"` | Errors | errors |
-         *     | `"throughput"` | Throughput | throughput |
-         *     | `"totalrt"` | TotalRt | totalrt |
+         *     | Value |
+         *     |---|
+         *     | `"avgrt"` |
+         *     | `"errors"` |
+         *     | `"throughput"` |
+         *     | `"totalrt"` |
          * @enum {string}
          */
         ApmDatabaseOperationAttribute: "avgrt" | "errors" | "throughput" | "totalrt";
@@ -670,11 +670,11 @@ export interface components {
          * Transaction type
          * @description Kind of application transaction. The transaction constants of traces are the same.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"txn"` | Web | web |
-         *     | `"bgtxn"` | Background | background |
-         *     | `"db"` | DatabaseOperation | database operation |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"txn"` | web |
+         *     | `"bgtxn"` | background |
+         *     | `"db"` | database operation |
          * @enum {string}
          */
         ApmTransactionType: "txn" | "bgtxn" | "db";
@@ -682,13 +682,13 @@ export interface components {
          * Transaction attribute
          * @description Attribute of a transaction; `apdex` applies only to web transactions (`txn`).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"apdex"` | Apdex | apdex (only for txn) |
-         *     | `"avgrt"` | AvgRt | avgrt |
-         *     | `"errors"` | Errors | errors |
-         *     | `"throughput"` | Throughput | throughput |
-         *     | `"totalrt"` | TotalRt | totalrt |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"apdex"` | apdex (only for txn) |
+         *     | `"avgrt"` |  |
+         *     | `"errors"` |  |
+         *     | `"throughput"` |  |
+         *     | `"totalrt"` |  |
          * @enum {string}
          */
         ApmTransactionAttribute: "apdex" | "avgrt" | "errors" | "throughput" | "totalrt";
@@ -696,29 +696,29 @@ export interface components {
          * Graph
          * @description Graph (application performance monitoring).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"apdex"` | Apdex | apdex |
-         *     | `"rtandthroughput"` | RtAndThroughput | rtandthroughput |
-         *     | `"components"` | Components | components |
-         *     | `"rtbycomponents"` | RtByComponents | rtbycomponents |
-         *     | `"throughput"` | Throughput | throughput |
-         *     | `"avgrt"` | AvgRt | avgrt |
+         *     | Value |
+         *     |---|
+         *     | `"apdex"` |
+         *     | `"rtandthroughput"` |
+         *     | `"components"` |
+         *     | `"rtbycomponents"` |
+         *     | `"throughput"` |
+         *     | `"avgrt"` |
          * @enum {string}
          */
         ApmGraph: "apdex" | "rtandthroughput" | "components" | "rtbycomponents" | "throughput" | "avgrt";
         /**
          * Graph for a particular transaction
-         * @description Graph of one transaction. Each graph applies only to some transaction types (`ApmTransactionType`), listed in the meanings and in `x-transaction-types`.
+         * @description Graph of one transaction. Each graph applies only to some transaction types ([Transaction type](#/schemas/apmtransactiontype)), listed in parentheses in its meaning.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"rtandthroughput"` | RtAndThroughput | rtandthroughput (txn, bgtxn, db) |
-         *     | `"components"` | Components | components (txn, bgtxn) |
-         *     | `"rtbycomponents"` | RtByComponents | rtbycomponents (bgtxn) |
-         *     | `"throughputbycaller"` | ThroughputByCaller | throughputbycaller (db) |
-         *     | `"throughput"` | Throughput | throughput (db) |
-         *     | `"avgrt"` | AvgRt | avgrt (db) |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"rtandthroughput"` | rtandthroughput (txn, bgtxn, db) |
+         *     | `"components"` | components (txn, bgtxn) |
+         *     | `"rtbycomponents"` | rtbycomponents (bgtxn) |
+         *     | `"throughputbycaller"` | throughputbycaller (db) |
+         *     | `"throughput"` | throughput (db) |
+         *     | `"avgrt"` | avgrt (db) |
          * @enum {string}
          */
         ApmTransactionGraph: "rtandthroughput" | "components" | "rtbycomponents" | "throughputbycaller" | "throughput" | "avgrt";
@@ -726,11 +726,11 @@ export interface components {
          * Database operation graph
          * @description Graph of a database operation.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"avgrt"` | AvgRt | avgrt |
-         *     | `"rtandthroughput"` | RtAndThroughput | rtandthroughput |
-         *     | `"throughput"` | Throughput | throughput |
+         *     | Value |
+         *     |---|
+         *     | `"avgrt"` |
+         *     | `"rtandthroughput"` |
+         *     | `"throughput"` |
          * @enum {string}
          */
         ApmDatabaseOperationGraph: "avgrt" | "rtandthroughput" | "throughput";
@@ -738,34 +738,34 @@ export interface components {
          * Traces list attribute
          * @description Attribute of a list of traces.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"avgrt"` | AvgRt | avgrt |
-         *     | `"cpu"` | Cpu | cpu |
-         *     | `"exe"` | Exe | exe |
-         *     | `"ext"` | Ext | ext |
-         *     | `"sql"` | Sql | sql |
+         *     | Value |
+         *     |---|
+         *     | `"avgrt"` |
+         *     | `"cpu"` |
+         *     | `"exe"` |
+         *     | `"ext"` |
+         *     | `"sql"` |
          * @enum {string}
          */
         ApmTraceListAttribute: "avgrt" | "cpu" | "exe" | "ext" | "sql";
         /**
          * Check interval
-         * @description Main check interval of a monitor, in minutes. Some monitor types cannot use the shortest intervals: URL-SEQ, REALBROWSER, SMTP, HOMEPAGE and FTP are not supported at 1 and 3 minutes, SMTP and HOMEPAGE not at 5 and 10 minutes; every monitor type is supported from 15 minutes up. `x-unsupported-monitor-types` maps each interval to the monitor type IDs (`KnownMonitorType`) it does not support.
+         * @description Main check interval of a monitor, in minutes. Some monitor types cannot use the shortest intervals: URL-SEQ, REALBROWSER, SMTP, HOMEPAGE and FTP are not supported at 1 and 3 minutes, SMTP and HOMEPAGE not at 5 and 10 minutes; every monitor type is supported from 15 minutes up. The table gives, for each interval, the monitor type IDs ([Known monitor type](#/schemas/knownmonitortype)) it does not support.
          *
-         *     | Value | Name | Meaning |
+         *     | Value | Meaning | Monitor types not supported |
          *     |---|---|---|
-         *     | `1` | OneMinute | 1 minute |
-         *     | `3` | ThreeMinutes | 3 minutes |
-         *     | `5` | FiveMinutes | 5 minutes |
-         *     | `10` | TenMinutes | 10 minutes |
-         *     | `15` | FifteenMinutes | 15 minutes |
-         *     | `20` | TwentyMinutes | 20 minutes |
-         *     | `30` | ThirtyMinutes | 30 minutes |
-         *     | `60` | OneHour | 60 minutes |
-         *     | `120` | TwoHours | 120 minutes |
-         *     | `180` | ThreeHours | 180 minutes |
-         *     | `360` | SixHours | 360 minutes |
-         *     | `1440` | OneDay | 1440 minutes |
+         *     | `1` | 1 minute | `URL-SEQ`, `REALBROWSER`, `SMTP`, `HOMEPAGE`, `FTP` |
+         *     | `3` | 3 minutes | `URL-SEQ`, `REALBROWSER`, `SMTP`, `HOMEPAGE`, `FTP` |
+         *     | `5` | 5 minutes | `SMTP`, `HOMEPAGE` |
+         *     | `10` | 10 minutes | `SMTP`, `HOMEPAGE` |
+         *     | `15` | 15 minutes | none |
+         *     | `20` | 20 minutes | none |
+         *     | `30` | 30 minutes | none |
+         *     | `60` | 60 minutes | none |
+         *     | `120` | 120 minutes | none |
+         *     | `180` | 180 minutes | none |
+         *     | `360` | 360 minutes | none |
+         *     | `1440` | 1440 minutes | none |
          * @enum {integer}
          */
         CheckInterval: 1 | 3 | 5 | 10 | 15 | 20 | 30 | 60 | 120 | 180 | 360 | 1440;
@@ -773,18 +773,18 @@ export interface components {
          * Secondary location check interval
          * @description Check interval of the secondary locations of a monitor, in milliseconds.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `60000` | OneMinute | 1 min |
-         *     | `180000` | ThreeMinutes | 3 min |
-         *     | `300000` | FiveMinutes | 5 min |
-         *     | `600000` | TenMinutes | 10 min |
-         *     | `900000` | FifteenMinutes | 15 min |
-         *     | `1800000` | ThirtyMinutes | 30 min |
-         *     | `3600000` | OneHour | 1 hr |
-         *     | `10800000` | ThreeHours | 3 hr |
-         *     | `21600000` | SixHours | 6 hr |
-         *     | `86400000` | OneDay | 1 day |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `60000` | 1 min |
+         *     | `180000` | 3 min |
+         *     | `300000` | 5 min |
+         *     | `600000` | 10 min |
+         *     | `900000` | 15 min |
+         *     | `1800000` | 30 min |
+         *     | `3600000` | 1 hr |
+         *     | `10800000` | 3 hr |
+         *     | `21600000` | 6 hr |
+         *     | `86400000` | 1 day |
          * @enum {integer}
          */
         SecondaryCheckInterval: 60000 | 180000 | 300000 | 600000 | 900000 | 1800000 | 3600000 | 10800000 | 21600000 | 86400000;
@@ -792,67 +792,67 @@ export interface components {
          * Discover service ID
          * @description Cloud service whose resources are discovered and monitored. Not the same list as `DiscoverChildTypeId`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | EC2Instance | EC2 Instance |
-         *     | `2` | RDSInstance | RDS Instance |
-         *     | `3` | S3 | S3 |
-         *     | `4` | DynamoDB | DynamoDB |
-         *     | `5` | SNSTopic | SNS Topic |
-         *     | `6` | ElasticLoadBalancer | Elastic Load Balancer |
-         *     | `8` | ElastiCache | ElastiCache |
-         *     | `11` | LambdaFunction | Lambda Function |
-         *     | `14` | CloudFrontDistribution | CloudFront Distribution |
-         *     | `15` | SQS | SQS |
-         *     | `16` | ElasticBeanstalk | Elastic Beanstalk |
-         *     | `17` | KinesisDataStream | Kinesis Data Stream |
-         *     | `18` | KinesisFirehose | Kinesis Firehose |
-         *     | `19` | KinesisAnalytics | Kinesis Analytics |
-         *     | `20` | KinesisVideoStream | Kinesis Video Stream |
-         *     | `21` | DirectConnect | Direct Connect |
-         *     | `22` | VPCVPN | VPC-VPN |
-         *     | `23` | APIGatewayStage | API Gateway stage |
-         *     | `25` | ElasticContainerService | Elastic Container Service |
-         *     | `27` | Redshift | Redshift |
-         *     | `29` | ElasticFileSystem | Elastic File System |
-         *     | `30` | SimpleEmailService | Simple Email Service |
-         *     | `31` | StepFunctionStateMachine | Step Function State Machine |
-         *     | `32` | WebApplicationFirewall | Web Application Firewall |
-         *     | `33` | CloudSearchDomain | CloudSearch Domain |
-         *     | `34` | KeyManagementService | Key Management Service |
-         *     | `35` | Route53 | Route 53 |
-         *     | `39` | Elasticsearch | Elasticsearch |
-         *     | `40` | NATGateway | NAT Gateway |
-         *     | `41` | ElasticMapReduce | Elastic MapReduce |
-         *     | `42` | WorkSpace | WorkSpace |
-         *     | `43` | EC2AutoScalingGroup | EC2 Auto Scaling Group |
-         *     | `45` | Neptune | Neptune |
-         *     | `46` | CertificateManager | Certificate Manager |
-         *     | `47` | LightsailInstance | Lightsail Instance |
-         *     | `48` | MQ | MQ |
-         *     | `49` | EKS | EKS |
-         *     | `53` | LightsailDatabase | Lightsail Database |
-         *     | `56` | StorageGateway | Storage Gateway |
-         *     | `57` | StorageGatewayFileShare | Storage Gateway File Share |
-         *     | `58` | StorageGatewayVolume | Storage Gateway Volume |
-         *     | `59` | LightsailLoadBalancer | Lightsail Load Balancer |
-         *     | `60` | Guardduty | Guardduty |
-         *     | `61` | TransitGateway | Transit Gateway |
-         *     | `62` | DirectConnectVirtualInterface | Direct Connect Virtual Interface |
-         *     | `63` | DMSReplicationTask | DMS Replication Task |
-         *     | `64` | DMSReplicationInstance | DMS Replication Instance |
-         *     | `65` | FSx | FSx |
-         *     | `68` | DocumentDB | DocumentDB |
-         *     | `69` | LambdaEdgeFunction | Lambda@Edge Function |
-         *     | `70` | Inspector | Inspector |
-         *     | `75` | SFTP | SFTP |
-         *     | `79` | SystemsManager | Systems Manager |
-         *     | `82` | Health | Health |
-         *     | `83` | AppSync | AppSync |
-         *     | `88` | ElasticIP | Elastic IP |
-         *     | `92` | Batch | Batch |
-         *     | `93` | BatchQueue | Batch Queue |
-         *     | `95` | SecretManager | Secret Manager |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | EC2 Instance |
+         *     | `2` | RDS Instance |
+         *     | `3` | S3 |
+         *     | `4` | DynamoDB |
+         *     | `5` | SNS Topic |
+         *     | `6` | Elastic Load Balancer |
+         *     | `8` | ElastiCache |
+         *     | `11` | Lambda Function |
+         *     | `14` | CloudFront Distribution |
+         *     | `15` | SQS |
+         *     | `16` | Elastic Beanstalk |
+         *     | `17` | Kinesis Data Stream |
+         *     | `18` | Kinesis Firehose |
+         *     | `19` | Kinesis Analytics |
+         *     | `20` | Kinesis Video Stream |
+         *     | `21` | Direct Connect |
+         *     | `22` | VPC-VPN |
+         *     | `23` | API Gateway stage |
+         *     | `25` | Elastic Container Service |
+         *     | `27` | Redshift |
+         *     | `29` | Elastic File System |
+         *     | `30` | Simple Email Service |
+         *     | `31` | Step Function State Machine |
+         *     | `32` | Web Application Firewall |
+         *     | `33` | CloudSearch Domain |
+         *     | `34` | Key Management Service |
+         *     | `35` | Route 53 |
+         *     | `39` | Elasticsearch |
+         *     | `40` | NAT Gateway |
+         *     | `41` | Elastic MapReduce |
+         *     | `42` | WorkSpace |
+         *     | `43` | EC2 Auto Scaling Group |
+         *     | `45` | Neptune |
+         *     | `46` | Certificate Manager |
+         *     | `47` | Lightsail Instance |
+         *     | `48` | MQ |
+         *     | `49` | EKS |
+         *     | `53` | Lightsail Database |
+         *     | `56` | Storage Gateway |
+         *     | `57` | Storage Gateway File Share |
+         *     | `58` | Storage Gateway Volume |
+         *     | `59` | Lightsail Load Balancer |
+         *     | `60` | Guardduty |
+         *     | `61` | Transit Gateway |
+         *     | `62` | Direct Connect Virtual Interface |
+         *     | `63` | DMS Replication Task |
+         *     | `64` | DMS Replication Instance |
+         *     | `65` | FSx |
+         *     | `68` | DocumentDB |
+         *     | `69` | Lambda@Edge Function |
+         *     | `70` | Inspector |
+         *     | `75` | SFTP |
+         *     | `79` | Systems Manager |
+         *     | `82` | Health |
+         *     | `83` | AppSync |
+         *     | `88` | Elastic IP |
+         *     | `92` | Batch |
+         *     | `93` | Batch Queue |
+         *     | `95` | Secret Manager |
          * @enum {integer}
          */
         DiscoverServiceId: 1 | 2 | 3 | 4 | 5 | 6 | 8 | 11 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 25 | 27 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 39 | 40 | 41 | 42 | 43 | 45 | 46 | 47 | 48 | 49 | 53 | 56 | 57 | 58 | 59 | 60 | 61 | 62 | 63 | 64 | 65 | 68 | 69 | 70 | 75 | 79 | 82 | 83 | 88 | 92 | 93 | 95;
@@ -860,84 +860,84 @@ export interface components {
          * Child type ID
          * @description Type of a child resource found by cloud discovery. Not the same list as `DiscoverServiceId`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | EC2Instance | EC2 Instance |
-         *     | `2` | RDSInstance | RDS Instance |
-         *     | `3` | S3Bucket | S3 Bucket |
-         *     | `4` | DynamoDB | DynamoDB |
-         *     | `5` | SNSTopic | SNS Topic |
-         *     | `6` | ClassicLoadBalancer | Classic Load Balancer |
-         *     | `7` | ApplicationLoadBalancer | Application Load Balancer |
-         *     | `8` | ECRedisNode | EC Redis Node |
-         *     | `9` | ECMemcachedCluster | EC Memcached Cluster |
-         *     | `10` | ECMemcachedNode | EC Memcached Node |
-         *     | `11` | LambdaFunction | Lambda Function |
-         *     | `12` | S3Object | S3 Object |
-         *     | `13` | NetworkLoadBalancer | Network Load Balancer |
-         *     | `14` | CloudFrontDistribution | CloudFront Distribution |
-         *     | `15` | SQS | SQS |
-         *     | `16` | ElasticBeanstalk | Elastic Beanstalk |
-         *     | `17` | KinesisDataStream | Kinesis Data Stream |
-         *     | `18` | KinesisFirehose | Kinesis Firehose |
-         *     | `19` | KinesisAnalytics | Kinesis Analytics |
-         *     | `20` | KinesisVideoStream | Kinesis Video Stream |
-         *     | `21` | DirectConnect | Direct Connect |
-         *     | `22` | VPCVPN | VPC-VPN |
-         *     | `23` | APIGatewayStage | API Gateway stage |
-         *     | `24` | APIGatewayResource | API Gateway Resource |
-         *     | `25` | ECSCluster | ECS Cluster |
-         *     | `26` | ECSClusterService | ECS Cluster Service |
-         *     | `27` | RedshiftCluster | Redshift Cluster |
-         *     | `28` | RedshiftNode | Redshift Node |
-         *     | `29` | ElasticFileSystem | Elastic File System |
-         *     | `30` | SimpleEmailService | Simple Email Service |
-         *     | `31` | StepFunctionStateMachine | Step Function State Machine |
-         *     | `32` | WebApplicationFirewall | Web Application Firewall |
-         *     | `33` | CloudSearchDomain | CloudSearch Domain |
-         *     | `34` | KeyManagementService | Key Management Service |
-         *     | `35` | Route53HealthCheck | Route 53 Health Check |
-         *     | `36` | Route53HostedZone | Route 53 Hosted Zone |
-         *     | `37` | Route53Resolver | Route 53 Resolver |
-         *     | `38` | Route53HostedZoneRecordSet | Route 53 Hosted Zone Record Set |
-         *     | `39` | Elasticsearch | Elasticsearch |
-         *     | `40` | NATGateway | NAT Gateway |
-         *     | `41` | ElasticMapReduce | Elastic MapReduce |
-         *     | `42` | WorkSpace | WorkSpace |
-         *     | `43` | EC2AutoScalingGroup | EC2 Auto Scaling Group |
-         *     | `44` | NeptuneInstance | Neptune Instance |
-         *     | `45` | NeptuneCluster | Neptune Cluster |
-         *     | `46` | CertificateManager | Certificate Manager |
-         *     | `47` | LightsailInstance | Lightsail Instance |
-         *     | `48` | MQBroker | MQ Broker |
-         *     | `49` | EKSCluster | EKS Cluster |
-         *     | `50` | EKSNamespace | EKS Namespace |
-         *     | `51` | MQTopic | MQ Topic |
-         *     | `52` | MQQueue | MQ Queue |
-         *     | `53` | LightsailDatabase | Lightsail Database |
-         *     | `54` | MQNetworkConnector | MQ Network Connector |
-         *     | `55` | EKSNode | EKS Node |
-         *     | `59` | LightsailLoadBalancer | Lightsail Load Balancer |
-         *     | `69` | LambdaEdgeFunction | Lambda@Edge Function |
-         *     | `70` | Inspector | Inspector |
-         *     | `75` | SFTP | SFTP |
-         *     | `80` | APIGatewayRoute | API Gateway Route |
-         *     | `81` | S3Folder | S3 Folder |
-         *     | `83` | AppSync | AppSync |
-         *     | `84` | VPC | VPC |
-         *     | `87` | EBSVolume | EBS Volume |
-         *     | `88` | ElasticIP | Elastic IP |
-         *     | `92` | Batch | Batch |
-         *     | `93` | BatchQueue | Batch Queue |
-         *     | `94` | EBSSnapshot | EBS Snapshot |
-         *     | `95` | SecretManager | Secret Manager |
-         *     | `96` | SecretManagerRegional | Secret Manager Regional |
-         *     | `97` | VPCRegion | VPC Region |
-         *     | `98` | VPCAvailabilityZone | VPC Availability Zone |
-         *     | `99` | VPCSubnet | VPC Subnet |
-         *     | `100` | VPCNetworkInterface | VPC Network Interface |
-         *     | `101` | VPCProtocol | VPC Protocol |
-         *     | `109` | VirtualPrivateCloud | Virtual Private Cloud |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | EC2 Instance |
+         *     | `2` | RDS Instance |
+         *     | `3` | S3 Bucket |
+         *     | `4` | DynamoDB |
+         *     | `5` | SNS Topic |
+         *     | `6` | Classic Load Balancer |
+         *     | `7` | Application Load Balancer |
+         *     | `8` | EC Redis Node |
+         *     | `9` | EC Memcached Cluster |
+         *     | `10` | EC Memcached Node |
+         *     | `11` | Lambda Function |
+         *     | `12` | S3 Object |
+         *     | `13` | Network Load Balancer |
+         *     | `14` | CloudFront Distribution |
+         *     | `15` | SQS |
+         *     | `16` | Elastic Beanstalk |
+         *     | `17` | Kinesis Data Stream |
+         *     | `18` | Kinesis Firehose |
+         *     | `19` | Kinesis Analytics |
+         *     | `20` | Kinesis Video Stream |
+         *     | `21` | Direct Connect |
+         *     | `22` | VPC-VPN |
+         *     | `23` | API Gateway stage |
+         *     | `24` | API Gateway Resource |
+         *     | `25` | ECS Cluster |
+         *     | `26` | ECS Cluster Service |
+         *     | `27` | Redshift Cluster |
+         *     | `28` | Redshift Node |
+         *     | `29` | Elastic File System |
+         *     | `30` | Simple Email Service |
+         *     | `31` | Step Function State Machine |
+         *     | `32` | Web Application Firewall |
+         *     | `33` | CloudSearch Domain |
+         *     | `34` | Key Management Service |
+         *     | `35` | Route 53 Health Check |
+         *     | `36` | Route 53 Hosted Zone |
+         *     | `37` | Route 53 Resolver |
+         *     | `38` | Route 53 Hosted Zone Record Set |
+         *     | `39` | Elasticsearch |
+         *     | `40` | NAT Gateway |
+         *     | `41` | Elastic MapReduce |
+         *     | `42` | WorkSpace |
+         *     | `43` | EC2 Auto Scaling Group |
+         *     | `44` | Neptune Instance |
+         *     | `45` | Neptune Cluster |
+         *     | `46` | Certificate Manager |
+         *     | `47` | Lightsail Instance |
+         *     | `48` | MQ Broker |
+         *     | `49` | EKS Cluster |
+         *     | `50` | EKS Namespace |
+         *     | `51` | MQ Topic |
+         *     | `52` | MQ Queue |
+         *     | `53` | Lightsail Database |
+         *     | `54` | MQ Network Connector |
+         *     | `55` | EKS Node |
+         *     | `59` | Lightsail Load Balancer |
+         *     | `69` | Lambda@Edge Function |
+         *     | `70` | Inspector |
+         *     | `75` | SFTP |
+         *     | `80` | API Gateway Route |
+         *     | `81` | S3 Folder |
+         *     | `83` | AppSync |
+         *     | `84` | VPC |
+         *     | `87` | EBS Volume |
+         *     | `88` | Elastic IP |
+         *     | `92` | Batch |
+         *     | `93` | Batch Queue |
+         *     | `94` | EBS Snapshot |
+         *     | `95` | Secret Manager |
+         *     | `96` | Secret Manager Regional |
+         *     | `97` | VPC Region |
+         *     | `98` | VPC Availability Zone |
+         *     | `99` | VPC Subnet |
+         *     | `100` | VPC Network Interface |
+         *     | `101` | VPC Protocol |
+         *     | `109` | Virtual Private Cloud |
          * @enum {integer}
          */
         DiscoverChildTypeId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41 | 42 | 43 | 44 | 45 | 46 | 47 | 48 | 49 | 50 | 51 | 52 | 53 | 54 | 55 | 59 | 69 | 70 | 75 | 80 | 81 | 83 | 84 | 87 | 88 | 92 | 93 | 94 | 95 | 96 | 97 | 98 | 99 | 100 | 101 | 109;
@@ -945,11 +945,11 @@ export interface components {
          * Discover frequency
          * @description How often cloud discovery polls.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | FewerPolling | Fewer Polling |
-         *     | `1` | DefaultPolling | Default Polling |
-         *     | `2` | Never | Never |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Fewer Polling |
+         *     | `1` | Default Polling |
+         *     | `2` | Never |
          * @enum {integer}
          */
         DiscoverFrequency: 0 | 1 | 2;
@@ -957,11 +957,11 @@ export interface components {
          * Management action
          * @description Management action on a cloud resource.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Start | Start |
-         *     | `2` | Stop | Stop |
-         *     | `3` | Reboot | Reboot |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Start |
+         *     | `2` | Stop |
+         *     | `3` | Reboot |
          * @enum {integer}
          */
         CloudManagementAction: 1 | 2 | 3;
@@ -969,32 +969,32 @@ export interface components {
          * Discovery criteria
          * @description How the criteria of cloud discovery are combined.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Or | OR |
-         *     | `2` | And | AND |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | OR |
+         *     | `2` | AND |
          * @enum {integer}
          */
         DiscoveryCriteria: 1 | 2;
         /**
          * DNS lookup type
-         * @description DNS record type that a DNS monitor looks up. `x-search-config-fields` maps each lookup type to the fields of its search config (`DnsSearchConfig`) and their types; ALL has only `ttlo` and `ttl`.
+         * @description DNS record type that a DNS monitor looks up. The table gives the fields of each lookup type's search config ([DNS search config](#/schemas/dnssearchconfig)) and their types; ALL has only `ttlo` and `ttl`.
          *
-         *     | Value | Name | Meaning |
+         *     | Value | Meaning | Search config fields |
          *     |---|---|---|
-         *     | `1` | A | A |
-         *     | `255` | ALL | ALL |
-         *     | `28` | AAAA | AAAA |
-         *     | `2` | NS | NS |
-         *     | `15` | MX | MX |
-         *     | `5` | CNAME | CNAME |
-         *     | `6` | SOA | SOA |
-         *     | `12` | PTR | PTR |
-         *     | `33` | SRV | SRV |
-         *     | `16` | TXT | TXT |
-         *     | `48` | DNSKEY | DNSKEY |
-         *     | `257` | CAA | CAA |
-         *     | `43` | DS | DS |
+         *     | `1` | A | `addr` (string), `ttlo` (integer), `ttl` (integer) |
+         *     | `255` | ALL | `ttlo` (integer), `ttl` (integer) |
+         *     | `28` | AAAA | `addr` (string), `ttlo` (integer), `ttl` (integer) |
+         *     | `2` | NS | `target` (string), `ttlo` (integer), `ttl` (integer) |
+         *     | `15` | MX | `target` (string), `priority` (integer), `ttlo` (integer), `ttl` (integer) |
+         *     | `5` | CNAME | `target` (string), `ttlo` (integer), `ttl` (integer) |
+         *     | `6` | SOA | `pns` (string), `admin` (string), `serial` (integer), `rff` (integer), `rtf` (integer), `expt` (integer), `mttl` (integer), `ttlo` (integer), `ttl` (integer) |
+         *     | `12` | PTR | `target` (string), `ttlo` (integer), `ttl` (integer) |
+         *     | `33` | SRV | `port` (integer), `target` (string), `priority` (integer), `wt` (integer), `ttlo` (integer), `ttl` (integer) |
+         *     | `16` | TXT | `rcvd` (string), `ttlo` (integer), `ttl` (integer) |
+         *     | `48` | DNSKEY | `flg` (integer), `prtcl` (integer), `kalg` (integer), `kid` (integer), `key` (string), `ttlo` (integer), `ttl` (integer) |
+         *     | `257` | CAA | `tag` (string), `certauth` (string), `flg` (integer), `ttlo` (integer), `ttl` (integer) |
+         *     | `43` | DS | `kid` (integer), `kalg` (integer), `halg` (integer), `hash` (string), `ttlo` (integer), `ttl` (integer) |
          * @enum {integer}
          */
         DnsLookupType: 1 | 255 | 28 | 2 | 15 | 5 | 6 | 12 | 33 | 16 | 48 | 257 | 43;
@@ -1002,10 +1002,10 @@ export interface components {
          * DNS protocol
          * @description Transport protocol of the DNS queries of a DNS monitor.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | UDP | UDP |
-         *     | `1` | TCP | TCP |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | UDP |
+         *     | `1` | TCP |
          * @enum {integer}
          */
         DnsProtocol: 0 | 1;
@@ -1013,11 +1013,11 @@ export interface components {
          * TTL operation
          * @description How the TTL of a DNS record is compared with the configured `ttl` (the `ttlo` field of a DNS search config).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | GreaterThan | greater than |
-         *     | `2` | EqualTo | equal to |
-         *     | `3` | LessThan | less than |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | greater than |
+         *     | `2` | equal to |
+         *     | `3` | less than |
          * @enum {integer}
          */
         TtlOperation: 1 | 2 | 3;
@@ -1025,10 +1025,10 @@ export interface components {
          * DNSKEY flag
          * @description The `flg` field of a DNSKEY search config.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `256` | ZSK | ZSK |
-         *     | `257` | KSK | KSK |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `256` | ZSK |
+         *     | `257` | KSK |
          * @enum {integer}
          */
         DnsKeyFlag: 256 | 257;
@@ -1284,24 +1284,24 @@ export interface components {
          * Known HTTP method
          * @description The HTTP method codes that the document lists: one-letter codes for the common methods, then the literal method names. Use `HttpMethod` for fields, since custom methods are allowed.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"P"` | Post | POST |
-         *     | `"G"` | Get | GET |
-         *     | `"H"` | Head | HEAD |
-         *     | `"U"` | Put | PUT |
-         *     | `"D"` | Delete | DELETE |
-         *     | `"A"` | Patch | PATCH |
-         *     | `"F"` | Propfind | PROPFIND |
-         *     | `"PROPPATCH"` | Proppatch | PROPPATCH |
-         *     | `"MKCOL"` | Mkcol | MKCOL |
-         *     | `"CONNECT"` | Connect | CONNECT |
-         *     | `"OPTIONS"` | Options | OPTIONS |
-         *     | `"TRACE"` | Trace | TRACE |
-         *     | `"COPY"` | Copy | COPY |
-         *     | `"MOVE"` | Move | MOVE |
-         *     | `"LOCK"` | Lock | LOCK |
-         *     | `"UNLOCK"` | Unlock | UNLOCK |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"P"` | POST |
+         *     | `"G"` | GET |
+         *     | `"H"` | HEAD |
+         *     | `"U"` | PUT |
+         *     | `"D"` | DELETE |
+         *     | `"A"` | PATCH |
+         *     | `"F"` | PROPFIND |
+         *     | `"PROPPATCH"` |  |
+         *     | `"MKCOL"` |  |
+         *     | `"CONNECT"` |  |
+         *     | `"OPTIONS"` |  |
+         *     | `"TRACE"` |  |
+         *     | `"COPY"` |  |
+         *     | `"MOVE"` |  |
+         *     | `"LOCK"` |  |
+         *     | `"UNLOCK"` |  |
          * @enum {string}
          */
         KnownHttpMethod: "P" | "G" | "H" | "U" | "D" | "A" | "F" | "PROPPATCH" | "MKCOL" | "CONNECT" | "OPTIONS" | "TRACE" | "COPY" | "MOVE" | "LOCK" | "UNLOCK";
@@ -1314,10 +1314,10 @@ export interface components {
          * HTTP protocol
          * @description HTTP protocol version that a monitor uses.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"H1.1"` | HTTP1_1 | HTTP/1.1 |
-         *     | `"H2"` | HTTP2 | HTTP/2 |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"H1.1"` | HTTP/1.1 |
+         *     | `"H2"` | HTTP/2 |
          * @enum {string}
          */
         HttpProtocol: "H1.1" | "H2";
@@ -1325,14 +1325,14 @@ export interface components {
          * SSL protocol
          * @description SSL/TLS protocol that a monitor uses. `Auto` means all of the following protocols.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"Auto"` | Auto | all of the following (SSLv3, TLSv1, TLSv1.1, TLSv1.2, TLSv1.3) |
-         *     | `"SSLv3"` | SSLv3 | SSLv3 |
-         *     | `"TLSv1"` | TLSv1 | TLSv1 |
-         *     | `"TLSv1.1"` | TLSv1_1 | TLSv1.1 |
-         *     | `"TLSv1.2"` | TLSv1_2 | TLSv1.2 |
-         *     | `"TLSv1.3"` | TLSv1_3 | TLSv1.3 |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"Auto"` | all of the following (SSLv3, TLSv1, TLSv1.1, TLSv1.2, TLSv1.3) |
+         *     | `"SSLv3"` |  |
+         *     | `"TLSv1"` |  |
+         *     | `"TLSv1.1"` |  |
+         *     | `"TLSv1.2"` |  |
+         *     | `"TLSv1.3"` |  |
          * @enum {string}
          */
         SslProtocol: "Auto" | "SSLv3" | "TLSv1" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
@@ -1340,11 +1340,11 @@ export interface components {
          * Website type
          * @description Kind of website that a monitor checks.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Static | Static |
-         *     | `2` | Dynamic | Dynamic |
-         *     | `3` | FlashBased | Flash-Based |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Static |
+         *     | `2` | Dynamic |
+         *     | `3` | Flash-Based |
          * @enum {integer}
          */
         WebsiteType: 1 | 2 | 3;
@@ -1352,22 +1352,22 @@ export interface components {
          * IP type
          * @description IP versions that a monitor uses.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | IPv4Only | IPv4 only |
-         *     | `1` | IPv6Only | IPv6 only |
-         *     | `2` | Both | both |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | IPv4 only |
+         *     | `1` | IPv6 only |
+         *     | `2` | both |
          * @enum {integer}
          */
         IpType: 0 | 1 | 2;
         /**
          * Browser type
-         * @description Browser that a browser-based monitor uses; browser names are replaced by neutral words. The browser version is 83 for type 1 and 88 for type 2 (`x-browser-versions`).
+         * @description Browser that a browser-based monitor uses; browser names are replaced by neutral words. The browser version is 83 for type 1 and 88 for type 2.
          *
-         *     | Value | Name | Meaning |
+         *     | Value | Meaning | Browser version |
          *     |---|---|---|
-         *     | `1` | FirstSupportedBrowser | first supported browser |
-         *     | `2` | SecondSupportedBrowser | second supported browser |
+         *     | `1` | first supported browser | 83 |
+         *     | `2` | second supported browser | 88 |
          * @enum {integer}
          */
         BrowserType: 1 | 2;
@@ -1375,12 +1375,12 @@ export interface components {
          * Request content type
          * @description Request content type of a monitor. Not the same list as `ResponseContentType`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"F"` | Form | FORM (form-encoded) |
-         *     | `"T"` | Text | TEXT (text) |
-         *     | `"X"` | XML | XML (xml) |
-         *     | `"J"` | JSON | JSON (json) |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"F"` | FORM (form-encoded) |
+         *     | `"T"` | TEXT (text) |
+         *     | `"X"` | XML (xml) |
+         *     | `"J"` | JSON (json) |
          * @enum {string}
          */
         RequestContentType: "F" | "T" | "X" | "J";
@@ -1388,11 +1388,11 @@ export interface components {
          * Response content type
          * @description Response content type of a monitor; the codes mean the same as in `RequestContentType`, which also has `F`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"T"` | Text | TEXT (text) |
-         *     | `"X"` | XML | XML (xml) |
-         *     | `"J"` | JSON | JSON (json) |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"T"` | TEXT (text) |
+         *     | `"X"` | XML (xml) |
+         *     | `"J"` | JSON (json) |
          * @enum {string}
          */
         ResponseContentType: "T" | "X" | "J";
@@ -1400,12 +1400,12 @@ export interface components {
          * Authentication method
          * @description Authentication method of a monitor.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"B"` | BasicNTLM | Basic/NTLM |
-         *     | `"O"` | OAuth2 | OAuth 2 |
-         *     | `"W"` | WebToken | Web Token |
-         *     | `"A"` | CloudSignature | cloud signature |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"B"` | Basic/NTLM |
+         *     | `"O"` | OAuth 2 |
+         *     | `"W"` | Web Token |
+         *     | `"A"` | cloud signature |
          * @enum {string}
          */
         HttpAuthenticationMethod: "B" | "O" | "W" | "A";
@@ -1413,11 +1413,11 @@ export interface components {
          * OAuth grant type
          * @description OAuth grant type of a monitor.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | AuthorizationCode | Authorization Code |
-         *     | `2` | ClientCredentials | Client Credentials |
-         *     | `3` | ResourceOwnerPasswordCredentials | Resource Owner Password Credentials |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Authorization Code |
+         *     | `2` | Client Credentials |
+         *     | `3` | Resource Owner Password Credentials |
          * @enum {integer}
          */
         OAuthGrantType: 1 | 2 | 3;
@@ -1425,10 +1425,10 @@ export interface components {
          * OAuth authentication method
          * @description OAuth authentication method of a monitor.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"B"` | BasicAuthentication | Basic Authentication |
-         *     | `"P"` | PostRequestBody | POST Request Body |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"B"` | Basic Authentication |
+         *     | `"P"` | POST Request Body |
          * @enum {string}
          */
         OAuthAuthenticationMethod: "B" | "P";
@@ -1436,10 +1436,10 @@ export interface components {
          * Send token as
          * @description Where a monitor sends its token: used both for the OAuth send-token-as setting and for the web-token send-token-as setting.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"H"` | HttpRequestHeaders | HTTP request headers |
-         *     | `"Q"` | QueryParameters | query parameters |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"H"` | HTTP request headers |
+         *     | `"Q"` | query parameters |
          * @enum {string}
          */
         SendTokenAs: "H" | "Q";
@@ -1447,14 +1447,14 @@ export interface components {
          * Defacement type
          * @description Defacement type (the document gives the values only).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"Text"` | Text | Text |
-         *     | `"Script"` | Script | Script |
-         *     | `"Anchor"` | Anchor | Anchor |
-         *     | `"Image"` | Image | Image |
-         *     | `"Link"` | Link | Link |
-         *     | `"IFrame"` | IFrame | IFrame |
+         *     | Value |
+         *     |---|
+         *     | `"Text"` |
+         *     | `"Script"` |
+         *     | `"Anchor"` |
+         *     | `"Image"` |
+         *     | `"Link"` |
+         *     | `"IFrame"` |
          * @enum {string}
          */
         DefacementType: "Text" | "Script" | "Anchor" | "Image" | "Link" | "IFrame";
@@ -1462,12 +1462,12 @@ export interface components {
          * Browser transaction resolution
          * @description Screen resolution of a browser transaction, as a string ID of width and height separated by a comma.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"1024,768"` | Res1024x768 | 1024 x 768 |
-         *     | `"1366,768"` | Res1366x768 | 1366 x 768 |
-         *     | `"1600,900"` | Res1600x900 | 1600 x 900 |
-         *     | `"1920,1080"` | Res1920x1080 | 1920 x 1080 |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"1024,768"` | 1024 x 768 |
+         *     | `"1366,768"` | 1366 x 768 |
+         *     | `"1600,900"` | 1600 x 900 |
+         *     | `"1920,1080"` | 1920 x 1080 |
          * @enum {string}
          */
         BrowserTransactionResolution: "1024,768" | "1366,768" | "1600,900" | "1920,1080";
@@ -1475,14 +1475,14 @@ export interface components {
          * Browser name
          * @description Browser name; the names are replaced by neutral IDs.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"BrowserA"` | BrowserA | BrowserA |
-         *     | `"BrowserB"` | BrowserB | BrowserB |
-         *     | `"BrowserC"` | BrowserC | BrowserC |
-         *     | `"BrowserD"` | BrowserD | BrowserD |
-         *     | `"BrowserE"` | BrowserE | BrowserE |
-         *     | `"Other"` | Other | Other |
+         *     | Value |
+         *     |---|
+         *     | `"BrowserA"` |
+         *     | `"BrowserB"` |
+         *     | `"BrowserC"` |
+         *     | `"BrowserD"` |
+         *     | `"BrowserE"` |
+         *     | `"Other"` |
          * @enum {string}
          */
         BrowserName: "BrowserA" | "BrowserB" | "BrowserC" | "BrowserD" | "BrowserE" | "Other";
@@ -1490,39 +1490,39 @@ export interface components {
          * Automation type
          * @description Type of an IT automation.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | InvokeURL | Invoke URL |
-         *     | `2` | ServerScript | Server Script |
-         *     | `3` | ServerCommand | Server Command |
-         *     | `4` | WindowsService | Windows Service |
-         *     | `5` | ServerReboot | Server Reboot |
-         *     | `6` | HypervisorVMAction | hypervisor VM action |
-         *     | `7` | WebServerSiteAction | web server site action |
-         *     | `8` | MarkAsMaintenance | Mark as Maintenance |
-         *     | `9` | InstanceStartStopHibernateReboot | instance start/stop/hibernate/reboot |
-         *     | `10` | DatabaseInstanceStartStopRebootFailover | database instance start/stop/reboot/failover |
-         *     | `11` | TriggerFunction | Trigger Function |
-         *     | `12` | PublishToTopic | Publish to Topic |
-         *     | `13` | MemcachedNodeReboot | Memcached Node Reboot |
-         *     | `14` | MemcachedClusterReboot | Memcached Cluster Reboot |
-         *     | `15` | RedisNodeReboot | Redis Node Reboot |
-         *     | `16` | SendMessageToQueue | Send Message to Queue |
-         *     | `17` | StartStopAnalytics | Start/Stop Analytics |
-         *     | `19` | BeanstalkActions | Beanstalk Actions |
-         *     | `20` | InvokeGatewayResourceURL | Invoke Gateway Resource URL |
-         *     | `21` | RebootRedshiftCluster | Reboot Redshift Cluster |
-         *     | `22` | SendEmail | Send Email |
-         *     | `23` | PushDataToDataStream | Push Data to Data Stream |
-         *     | `24` | ExecuteStateMachine | Execute State Machine |
-         *     | `25` | AddStepToMapReduceCluster | Add Step to MapReduce Cluster |
-         *     | `26` | WorkspaceStartStopRebootRebuild | Workspace Start/Stop/Reboot/Rebuild |
-         *     | `27` | RebootNeptuneInstance | Reboot Neptune Instance |
-         *     | `28` | LightsailInstanceStartStopReboot | Lightsail Instance Start/Stop/Reboot |
-         *     | `29` | RebootMQBroker | Reboot MQ Broker |
-         *     | `30` | LightsailDatabaseStartStopReboot | Lightsail Database Start/Stop/Reboot |
-         *     | `34` | EdgeFunctionActions | Edge Function Actions |
-         *     | `35` | StartStopSFTPServer | Start/Stop SFTP Server |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Invoke URL |
+         *     | `2` | Server Script |
+         *     | `3` | Server Command |
+         *     | `4` | Windows Service |
+         *     | `5` | Server Reboot |
+         *     | `6` | hypervisor VM action |
+         *     | `7` | web server site action |
+         *     | `8` | Mark as Maintenance |
+         *     | `9` | instance start/stop/hibernate/reboot |
+         *     | `10` | database instance start/stop/reboot/failover |
+         *     | `11` | Trigger Function |
+         *     | `12` | Publish to Topic |
+         *     | `13` | Memcached Node Reboot |
+         *     | `14` | Memcached Cluster Reboot |
+         *     | `15` | Redis Node Reboot |
+         *     | `16` | Send Message to Queue |
+         *     | `17` | Start/Stop Analytics |
+         *     | `19` | Beanstalk Actions |
+         *     | `20` | Invoke Gateway Resource URL |
+         *     | `21` | Reboot Redshift Cluster |
+         *     | `22` | Send Email |
+         *     | `23` | Push Data to Data Stream |
+         *     | `24` | Execute State Machine |
+         *     | `25` | Add Step to MapReduce Cluster |
+         *     | `26` | Workspace Start/Stop/Reboot/Rebuild |
+         *     | `27` | Reboot Neptune Instance |
+         *     | `28` | Lightsail Instance Start/Stop/Reboot |
+         *     | `29` | Reboot MQ Broker |
+         *     | `30` | Lightsail Database Start/Stop/Reboot |
+         *     | `34` | Edge Function Actions |
+         *     | `35` | Start/Stop SFTP Server |
          * @enum {integer}
          */
         AutomationType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 34 | 35;
@@ -1530,11 +1530,11 @@ export interface components {
          * Automation resource type
          * @description Type of resource of an IT automation. Not the same list as `ItAutomationResourceType`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Monitor | Monitor |
-         *     | `2` | MonitorGroup | Monitor Group |
-         *     | `4` | Tags | Tags |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Monitor |
+         *     | `2` | Monitor Group |
+         *     | `4` | Tags |
          * @enum {integer}
          */
         AutomationResourceType: 1 | 2 | 4;
@@ -1542,15 +1542,15 @@ export interface components {
          * Script type
          * @description Script type (the document gives the values only).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `100` | Batch | Batch |
-         *     | `101` | PowerShell | PowerShell |
-         *     | `102` | VBScript | VB script |
-         *     | `200` | Shell | Shell |
-         *     | `201` | Python | Python |
-         *     | `202` | Ruby | Ruby |
-         *     | `203` | Python3 | Python3 |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `100` | Batch |
+         *     | `101` | PowerShell |
+         *     | `102` | VB script |
+         *     | `200` | Shell |
+         *     | `201` | Python |
+         *     | `202` | Ruby |
+         *     | `203` | Python3 |
          * @enum {integer}
          */
         ScriptType: 100 | 101 | 102 | 200 | 201 | 202 | 203;
@@ -1558,10 +1558,10 @@ export interface components {
          * OS type
          * @description Operating system type (IT automation).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Windows | Windows |
-         *     | `1` | Linux | Linux |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Windows |
+         *     | `1` | Linux |
          * @enum {integer}
          */
         OsType: 0 | 1;
@@ -1569,11 +1569,11 @@ export interface components {
          * Service action
          * @description Service action (the document gives the values only).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Start | Start |
-         *     | `2` | Stop | Stop |
-         *     | `3` | Restart | Restart |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Start |
+         *     | `2` | Stop |
+         *     | `3` | Restart |
          * @enum {integer}
          */
         ServiceAction: 1 | 2 | 3;
@@ -1581,11 +1581,11 @@ export interface components {
          * Hypervisor VM action
          * @description Action that IT automation performs on a hypervisor virtual machine.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | StartVM | Start VM |
-         *     | `2` | StopVM | Stop VM |
-         *     | `3` | RestartVM | Restart VM |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Start VM |
+         *     | `2` | Stop VM |
+         *     | `3` | Restart VM |
          * @enum {integer}
          */
         HypervisorVmAction: 1 | 2 | 3;
@@ -1593,12 +1593,12 @@ export interface components {
          * Web server action
          * @description Action that IT automation performs on a web server site or its app pools.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | StartSite | Start Site |
-         *     | `2` | StopSite | Stop Site |
-         *     | `3` | StartAppPools | Start App pools |
-         *     | `4` | StopAppPools | Stop App Pools |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Start Site |
+         *     | `2` | Stop Site |
+         *     | `3` | Start App pools |
+         *     | `4` | Stop App Pools |
          * @enum {integer}
          */
         WebServerAction: 1 | 2 | 3 | 4;
@@ -1606,13 +1606,13 @@ export interface components {
          * Resource type (IT automation and monitor groups)
          * @description Resource type listed under IT automation and monitor groups. Not the same list as `AutomationResourceType`, `MonitorGroupResourceType` or `ApmResourceType`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | AllMonitors | All Monitors |
-         *     | `1` | MonitorGroup | Monitor Group |
-         *     | `2` | Monitor | Monitor |
-         *     | `3` | Tags | Tags |
-         *     | `4` | MonitorType | Monitor Type |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | All Monitors |
+         *     | `1` | Monitor Group |
+         *     | `2` | Monitor |
+         *     | `3` | Tags |
+         *     | `4` | Monitor Type |
          * @enum {integer}
          */
         ItAutomationResourceType: 0 | 1 | 2 | 3 | 4;
@@ -1620,17 +1620,17 @@ export interface components {
          * Monitor group type
          * @description Type of a monitor group.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | AllTypes | All types |
-         *     | `2` | Web | Web |
-         *     | `3` | Server | Server |
-         *     | `4` | Database | Database |
-         *     | `5` | SyntheticTransaction | Synthetic Transaction |
-         *     | `6` | WebAPI | Web API |
-         *     | `7` | APMInsight | APM Insight |
-         *     | `8` | NetworkDevices | Network Devices |
-         *     | `9` | RUM | RUM |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | All types |
+         *     | `2` | Web |
+         *     | `3` | Server |
+         *     | `4` | Database |
+         *     | `5` | Synthetic Transaction |
+         *     | `6` | Web API |
+         *     | `7` | APM Insight |
+         *     | `8` | Network Devices |
+         *     | `9` | RUM |
          * @enum {integer}
          */
         MonitorGroupType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
@@ -1638,191 +1638,191 @@ export interface components {
          * Monitor group resource type
          * @description Resource type of a monitor group: a monitor group, or a subgroup.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | MonitorGroup | Monitor Group |
-         *     | `1` | Subgroup | Subgroup |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Monitor Group |
+         *     | `1` | Subgroup |
          * @enum {integer}
          */
         MonitorGroupResourceType: 0 | 1;
         /**
          * Known monitor type
-         * @description The monitor type IDs that the document lists, in its order and sub-groups (web and network; servers and apps; cloud services), followed by CAPACITY, SERVER_CAPACITY and PROBE_CAPACITY, which `GET /api/monitor_type_constants` also returns. The meaning of each ID is the document's parenthetical, or else its sub-group. `VENDOR` is the neutral word that replaces a company name. `x-monitor-type-groups` lists the IDs per sub-group. Use `MonitorType` for fields, since the API may return other IDs.
+         * @description The monitor type IDs that the document lists, in its order and sub-groups (web and network; servers and apps; cloud services), followed by CAPACITY, SERVER_CAPACITY and PROBE_CAPACITY, which `GET /api/monitor_type_constants` also returns. The meaning of each ID is the document's parenthetical, or else its sub-group. `VENDOR` is the neutral word that replaces a company name. Use [Monitor type](#/schemas/monitortype) for fields, since the API may return other IDs.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"URL"` | URL | website |
-         *     | `"HOMEPAGE"` | HOMEPAGE | page speed, browser |
-         *     | `"URL-SEQ"` | URL_SEQ | web transaction |
-         *     | `"REALBROWSER"` | REALBROWSER | web transaction, browser |
-         *     | `"RESTAPI"` | RESTAPI | Web and network |
-         *     | `"FILEUPLOAD"` | FILEUPLOAD | Web and network |
-         *     | `"GRPC"` | GRPC | Web and network |
-         *     | `"SSL_CERT"` | SSL_CERT | Web and network |
-         *     | `"PING"` | PING | Web and network |
-         *     | `"PORT"` | PORT | custom protocol |
-         *     | `"UDP"` | UDP | Web and network |
-         *     | `"DNS"` | DNS | Web and network |
-         *     | `"PORT-POP"` | PORT_POP | Web and network |
-         *     | `"PORT-SMTP"` | PORT_SMTP | Web and network |
-         *     | `"PORT_FTP"` | PORT_FTP | Web and network |
-         *     | `"SMTP"` | SMTP | mail delivery |
-         *     | `"FTP"` | FTP | transfer |
-         *     | `"SOAP"` | SOAP | Web and network |
-         *     | `"SFTP"` | SFTP | Web and network |
-         *     | `"NETWORKDEVICE"` | NETWORKDEVICE | Web and network |
-         *     | `"SERVER"` | SERVER | Servers and apps |
-         *     | `"MSEXCHANGE"` | MSEXCHANGE | Servers and apps |
-         *     | `"BIZTALKSERVER"` | BIZTALKSERVER | Servers and apps |
-         *     | `"PROCSTAT"` | PROCSTAT | Servers and apps |
-         *     | `"VCENTER"` | VCENTER | Servers and apps |
-         *     | `"VENDORESX"` | VENDORESX | Servers and apps |
-         *     | `"VENDORVM"` | VENDORVM | Servers and apps |
-         *     | `"VENDOR365"` | VENDOR365 | Servers and apps |
-         *     | `"VENDOR_ENTERPRISEMANAGER"` | VENDOR_ENTERPRISEMANAGER | VEEAM-type and backup-type monitors |
-         *     | `"VENDOR_AZUREAPPLIANCE"` | VENDOR_AZUREAPPLIANCE | VEEAM-type and backup-type monitors |
-         *     | `"VENDOR_COMMANDCENTER"` | VENDOR_COMMANDCENTER | VEEAM-type and backup-type monitors |
-         *     | `"VENDOR"` | VENDOR | cloud services parent |
-         *     | `"EC2INSTANCE"` | EC2INSTANCE | Cloud services |
-         *     | `"RDSINSTANCE"` | RDSINSTANCE | Cloud services |
-         *     | `"SNSTOPIC"` | SNSTOPIC | Cloud services |
-         *     | `"DYNAMODBTABLE"` | DYNAMODBTABLE | Cloud services |
-         *     | `"LOADBALANCER"` | LOADBALANCER | Cloud services |
-         *     | `"APPLN-LOADBALANCER"` | APPLN_LOADBALANCER | Cloud services |
-         *     | `"NETWORK-LOADBALANCER"` | NETWORK_LOADBALANCER | Cloud services |
-         *     | `"GATEWAY-LOADBALANCER"` | GATEWAY_LOADBALANCER | Cloud services |
-         *     | `"LAMBDAFUNCTION"` | LAMBDAFUNCTION | Cloud services |
-         *     | `"EC-MEMCACHED"` | EC_MEMCACHED | Cloud services |
-         *     | `"EC-MEM-NODE"` | EC_MEM_NODE | Cloud services |
-         *     | `"EC-REDIS"` | EC_REDIS | Cloud services |
-         *     | `"S3BUCKET"` | S3BUCKET | Cloud services |
-         *     | `"S3ENDPOINT"` | S3ENDPOINT | Cloud services |
-         *     | `"S3FOLDER"` | S3FOLDER | Cloud services |
-         *     | `"CLOUDFRONT"` | CLOUDFRONT | Cloud services |
-         *     | `"SQS"` | SQS | Cloud services |
-         *     | `"KINESIS-DATA"` | KINESIS_DATA | Cloud services |
-         *     | `"KINESIS-FIREHOSE"` | KINESIS_FIREHOSE | Cloud services |
-         *     | `"KINESIS-ANALYTICS"` | KINESIS_ANALYTICS | Cloud services |
-         *     | `"KINESIS-VIDEO"` | KINESIS_VIDEO | Cloud services |
-         *     | `"EBSENVIRONMENT"` | EBSENVIRONMENT | Cloud services |
-         *     | `"DIRECTCONNECT"` | DIRECTCONNECT | Cloud services |
-         *     | `"VPC-VPN"` | VPC_VPN | Cloud services |
-         *     | `"APIGATEWAY-STAGE"` | APIGATEWAY_STAGE | Cloud services |
-         *     | `"APIGATEWAY-RESOURCE"` | APIGATEWAY_RESOURCE | Cloud services |
-         *     | `"APIGATEWAY-ROUTE"` | APIGATEWAY_ROUTE | Cloud services |
-         *     | `"ECSCLUSTER"` | ECSCLUSTER | Cloud services |
-         *     | `"ECSCLUSTERSERVICE"` | ECSCLUSTERSERVICE | Cloud services |
-         *     | `"REDSHIFT-CLUSTER"` | REDSHIFT_CLUSTER | Cloud services |
-         *     | `"REDSHIFT-NODE"` | REDSHIFT_NODE | Cloud services |
-         *     | `"EFS"` | EFS | Cloud services |
-         *     | `"SES"` | SES | Cloud services |
-         *     | `"STEPFUNCTION"` | STEPFUNCTION | Cloud services |
-         *     | `"WAF"` | WAF | Cloud services |
-         *     | `"CLOUDSEARCH"` | CLOUDSEARCH | Cloud services |
-         *     | `"KMS"` | KMS | Cloud services |
-         *     | `"R53_HEALTHCHECK"` | R53_HEALTHCHECK | Cloud services |
-         *     | `"R53_RESOLVER"` | R53_RESOLVER | Cloud services |
-         *     | `"R53_HOSTEDZONE"` | R53_HOSTEDZONE | Cloud services |
-         *     | `"R53_RECORDSET"` | R53_RECORDSET | Cloud services |
-         *     | `"ESD"` | ESD | Cloud services |
-         *     | `"ESDNODE"` | ESDNODE | Cloud services |
-         *     | `"VPC_NATGATEWAY"` | VPC_NATGATEWAY | Cloud services |
-         *     | `"EMR"` | EMR | Cloud services |
-         *     | `"WORKSPACE"` | WORKSPACE | Cloud services |
-         *     | `"EC2AUTOSCALING"` | EC2AUTOSCALING | Cloud services |
-         *     | `"NEPTUNE-CLUSTER"` | NEPTUNE_CLUSTER | Cloud services |
-         *     | `"NEPTUNE-INSTANCE"` | NEPTUNE_INSTANCE | Cloud services |
-         *     | `"ACM"` | ACM | Cloud services |
-         *     | `"LIGHTSAIL-INSTANCE"` | LIGHTSAIL_INSTANCE | Cloud services |
-         *     | `"LIGHTSAIL-DATABASE"` | LIGHTSAIL_DATABASE | Cloud services |
-         *     | `"LIGHTSAIL-LB"` | LIGHTSAIL_LB | Cloud services |
-         *     | `"EKSCLUSTER"` | EKSCLUSTER | Cloud services |
-         *     | `"EKSNAMESPACE"` | EKSNAMESPACE | Cloud services |
-         *     | `"EKSNODE"` | EKSNODE | Cloud services |
-         *     | `"AMQ"` | AMQ | Cloud services |
-         *     | `"AMQTOPIC"` | AMQTOPIC | Cloud services |
-         *     | `"AMQQUEUE"` | AMQQUEUE | Cloud services |
-         *     | `"AMQNC"` | AMQNC | Cloud services |
-         *     | `"STORAGEGATEWAY"` | STORAGEGATEWAY | Cloud services |
-         *     | `"SGFILE"` | SGFILE | Cloud services |
-         *     | `"SGVOLUME"` | SGVOLUME | Cloud services |
-         *     | `"TRANSITGATEWAY"` | TRANSITGATEWAY | Cloud services |
-         *     | `"TGWATTACHMENT"` | TGWATTACHMENT | Cloud services |
-         *     | `"DIRECTCONNECTVI"` | DIRECTCONNECTVI | Cloud services |
-         *     | `"DMSTASK"` | DMSTASK | Cloud services |
-         *     | `"DMSINSTANCE"` | DMSINSTANCE | Cloud services |
-         *     | `"FSX"` | FSX | Cloud services |
-         *     | `"FSX-SVM"` | FSX_SVM | Cloud services |
-         *     | `"FSX-VOLUME"` | FSX_VOLUME | Cloud services |
-         *     | `"LAMBDA-EDGE"` | LAMBDA_EDGE | Cloud services |
-         *     | `"GUARD-DUTY"` | GUARD_DUTY | Cloud services |
-         *     | `"INSPECTOR"` | INSPECTOR | Cloud services |
-         *     | `"EC2_CWAGENT"` | EC2_CWAGENT | Cloud services |
-         *     | `"APPSTREAM"` | APPSTREAM | Cloud services |
-         *     | `"AWSHEALTH"` | AWSHEALTH | Cloud services |
-         *     | `"APPSYNC"` | APPSYNC | Cloud services |
-         *     | `"EBSVOLUME_AVAIL"` | EBSVOLUME_AVAIL | Cloud services |
-         *     | `"AWSBATCH"` | AWSBATCH | Cloud services |
-         *     | `"AWSBATCH-QUEUE"` | AWSBATCH_QUEUE | Cloud services |
-         *     | `"EBS_SNAPSHOT"` | EBS_SNAPSHOT | Cloud services |
-         *     | `"SECRET-MANAGER"` | SECRET_MANAGER | Cloud services |
-         *     | `"SECRET-MANAGER-REGIONAL"` | SECRET_MANAGER_REGIONAL | Cloud services |
-         *     | `"ELASTIC-IP-ADDRESS"` | ELASTIC_IP_ADDRESS | Cloud services |
-         *     | `"VPC_META"` | VPC_META | Cloud services |
-         *     | `"VPC_REGIONAL"` | VPC_REGIONAL | Cloud services |
-         *     | `"VPC_AZ"` | VPC_AZ | Cloud services |
-         *     | `"VPC"` | VPC | Cloud services |
-         *     | `"VPC_NI"` | VPC_NI | used for both subnet and network interface |
-         *     | `"VPC_PROTOCOL"` | VPC_PROTOCOL | Cloud services |
-         *     | `"VPC_RT"` | VPC_RT | Cloud services |
-         *     | `"VPC_IG"` | VPC_IG | Cloud services |
-         *     | `"VPC_EIG"` | VPC_EIG | Cloud services |
-         *     | `"VPC-ENDPOINT"` | VPC_ENDPOINT | Cloud services |
-         *     | `"VPC-ENDPOINT-SERVICES"` | VPC_ENDPOINT_SERVICES | Cloud services |
-         *     | `"MSK_TOPIC"` | MSK_TOPIC | Cloud services |
-         *     | `"MSK_BROKER"` | MSK_BROKER | Cloud services |
-         *     | `"MSK_CLUSTER"` | MSK_CLUSTER | Cloud services |
-         *     | `"MSK_CONNECT"` | MSK_CONNECT | Cloud services |
-         *     | `"MSK_REPLICATOR"` | MSK_REPLICATOR | Cloud services |
-         *     | `"MSK_SERVERLESS"` | MSK_SERVERLESS | Cloud services |
-         *     | `"TRUSTED-ADVISOR-CATEGORY"` | TRUSTED_ADVISOR_CATEGORY | Cloud services |
-         *     | `"TRUSTED-ADVISOR-CHECKS"` | TRUSTED_ADVISOR_CHECKS | Cloud services |
-         *     | `"TGW_FLOW_LOGS"` | TGW_FLOW_LOGS | Cloud services |
-         *     | `"TGWATT_FLOW_LOGS"` | TGWATT_FLOW_LOGS | Cloud services |
-         *     | `"GLUE-JOB"` | GLUE_JOB | Cloud services |
-         *     | `"GLUE-CRAWLER"` | GLUE_CRAWLER | Cloud services |
-         *     | `"RABBIT_MQ"` | RABBIT_MQ | Cloud services |
-         *     | `"RABBIT_MQ_QUEUE"` | RABBIT_MQ_QUEUE | Cloud services |
-         *     | `"RABBIT_MQ_NODE"` | RABBIT_MQ_NODE | Cloud services |
-         *     | `"DRSREGION"` | DRSREGION | Cloud services |
-         *     | `"DRS-SOURCE-SERVER"` | DRS_SOURCE_SERVER | Cloud services |
-         *     | `"DRS-RECOVERY-INSTANCE"` | DRS_RECOVERY_INSTANCE | Cloud services |
-         *     | `"COGNITO-USER-POOL"` | COGNITO_USER_POOL | Cloud services |
-         *     | `"COGNITO-USER"` | COGNITO_USER | Cloud services |
-         *     | `"COGNITO-IDP"` | COGNITO_IDP | Cloud services |
-         *     | `"COGNITO-APP-CLIENT"` | COGNITO_APP_CLIENT | Cloud services |
-         *     | `"COGNITO-ID-POOL"` | COGNITO_ID_POOL | Cloud services |
-         *     | `"CLOUDWATCH-LOGS-META"` | CLOUDWATCH_LOGS_META | Cloud services |
-         *     | `"CLOUDWATCH-LOGS-REGION"` | CLOUDWATCH_LOGS_REGION | Cloud services |
-         *     | `"CLOUDWATCH-LOG-GROUP"` | CLOUDWATCH_LOG_GROUP | Cloud services |
-         *     | `"ELB-TARGETGROUP"` | ELB_TARGETGROUP | Cloud services |
-         *     | `"VALKEY-SERVERLESS"` | VALKEY_SERVERLESS | Cloud services |
-         *     | `"VALKEY-CLUSTER"` | VALKEY_CLUSTER | Cloud services |
-         *     | `"VALKEY-CLUSTER-SHARD"` | VALKEY_CLUSTER_SHARD | Cloud services |
-         *     | `"VALKEY-CLUSTER-NODE"` | VALKEY_CLUSTER_NODE | Cloud services |
-         *     | `"ECR-PRIVATE-REPO"` | ECR_PRIVATE_REPO | Cloud services |
-         *     | `"ECR-PUBLIC-REPO"` | ECR_PUBLIC_REPO | Cloud services |
-         *     | `"RDS-CLUSTER"` | RDS_CLUSTER | Cloud services |
-         *     | `"REDSHIFT_WORKGROUP"` | REDSHIFT_WORKGROUP | Cloud services |
-         *     | `"REDSHIFT_NAMESPACE"` | REDSHIFT_NAMESPACE | Cloud services |
-         *     | `"REDSHIFT_DATABASE"` | REDSHIFT_DATABASE | Cloud services |
-         *     | `"MEMORYDB-CLUSTER"` | MEMORYDB_CLUSTER | Cloud services |
-         *     | `"MEMORYDB-CLUSTER-SHARD"` | MEMORYDB_CLUSTER_SHARD | Cloud services |
-         *     | `"MEMORYDB-CLUSTER-NODE"` | MEMORYDB_CLUSTER_NODE | Cloud services |
-         *     | `"MEMORYDB-GLOBAL-CLUSTER"` | MEMORYDB_GLOBAL_CLUSTER | Cloud services |
-         *     | `"CAPACITY"` | CAPACITY | further entry returned by GET /api/monitor_type_constants |
-         *     | `"SERVER_CAPACITY"` | SERVER_CAPACITY | further entry returned by GET /api/monitor_type_constants |
-         *     | `"PROBE_CAPACITY"` | PROBE_CAPACITY | further entry returned by GET /api/monitor_type_constants |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"URL"` | website |
+         *     | `"HOMEPAGE"` | page speed, browser |
+         *     | `"URL-SEQ"` | web transaction |
+         *     | `"REALBROWSER"` | web transaction, browser |
+         *     | `"RESTAPI"` | Web and network |
+         *     | `"FILEUPLOAD"` | Web and network |
+         *     | `"GRPC"` | Web and network |
+         *     | `"SSL_CERT"` | Web and network |
+         *     | `"PING"` | Web and network |
+         *     | `"PORT"` | custom protocol |
+         *     | `"UDP"` | Web and network |
+         *     | `"DNS"` | Web and network |
+         *     | `"PORT-POP"` | Web and network |
+         *     | `"PORT-SMTP"` | Web and network |
+         *     | `"PORT_FTP"` | Web and network |
+         *     | `"SMTP"` | mail delivery |
+         *     | `"FTP"` | transfer |
+         *     | `"SOAP"` | Web and network |
+         *     | `"SFTP"` | Web and network |
+         *     | `"NETWORKDEVICE"` | Web and network |
+         *     | `"SERVER"` | Servers and apps |
+         *     | `"MSEXCHANGE"` | Servers and apps |
+         *     | `"BIZTALKSERVER"` | Servers and apps |
+         *     | `"PROCSTAT"` | Servers and apps |
+         *     | `"VCENTER"` | Servers and apps |
+         *     | `"VENDORESX"` | Servers and apps |
+         *     | `"VENDORVM"` | Servers and apps |
+         *     | `"VENDOR365"` | Servers and apps |
+         *     | `"VENDOR_ENTERPRISEMANAGER"` | VEEAM-type and backup-type monitors |
+         *     | `"VENDOR_AZUREAPPLIANCE"` | VEEAM-type and backup-type monitors |
+         *     | `"VENDOR_COMMANDCENTER"` | VEEAM-type and backup-type monitors |
+         *     | `"VENDOR"` | cloud services parent |
+         *     | `"EC2INSTANCE"` | Cloud services |
+         *     | `"RDSINSTANCE"` | Cloud services |
+         *     | `"SNSTOPIC"` | Cloud services |
+         *     | `"DYNAMODBTABLE"` | Cloud services |
+         *     | `"LOADBALANCER"` | Cloud services |
+         *     | `"APPLN-LOADBALANCER"` | Cloud services |
+         *     | `"NETWORK-LOADBALANCER"` | Cloud services |
+         *     | `"GATEWAY-LOADBALANCER"` | Cloud services |
+         *     | `"LAMBDAFUNCTION"` | Cloud services |
+         *     | `"EC-MEMCACHED"` | Cloud services |
+         *     | `"EC-MEM-NODE"` | Cloud services |
+         *     | `"EC-REDIS"` | Cloud services |
+         *     | `"S3BUCKET"` | Cloud services |
+         *     | `"S3ENDPOINT"` | Cloud services |
+         *     | `"S3FOLDER"` | Cloud services |
+         *     | `"CLOUDFRONT"` | Cloud services |
+         *     | `"SQS"` | Cloud services |
+         *     | `"KINESIS-DATA"` | Cloud services |
+         *     | `"KINESIS-FIREHOSE"` | Cloud services |
+         *     | `"KINESIS-ANALYTICS"` | Cloud services |
+         *     | `"KINESIS-VIDEO"` | Cloud services |
+         *     | `"EBSENVIRONMENT"` | Cloud services |
+         *     | `"DIRECTCONNECT"` | Cloud services |
+         *     | `"VPC-VPN"` | Cloud services |
+         *     | `"APIGATEWAY-STAGE"` | Cloud services |
+         *     | `"APIGATEWAY-RESOURCE"` | Cloud services |
+         *     | `"APIGATEWAY-ROUTE"` | Cloud services |
+         *     | `"ECSCLUSTER"` | Cloud services |
+         *     | `"ECSCLUSTERSERVICE"` | Cloud services |
+         *     | `"REDSHIFT-CLUSTER"` | Cloud services |
+         *     | `"REDSHIFT-NODE"` | Cloud services |
+         *     | `"EFS"` | Cloud services |
+         *     | `"SES"` | Cloud services |
+         *     | `"STEPFUNCTION"` | Cloud services |
+         *     | `"WAF"` | Cloud services |
+         *     | `"CLOUDSEARCH"` | Cloud services |
+         *     | `"KMS"` | Cloud services |
+         *     | `"R53_HEALTHCHECK"` | Cloud services |
+         *     | `"R53_RESOLVER"` | Cloud services |
+         *     | `"R53_HOSTEDZONE"` | Cloud services |
+         *     | `"R53_RECORDSET"` | Cloud services |
+         *     | `"ESD"` | Cloud services |
+         *     | `"ESDNODE"` | Cloud services |
+         *     | `"VPC_NATGATEWAY"` | Cloud services |
+         *     | `"EMR"` | Cloud services |
+         *     | `"WORKSPACE"` | Cloud services |
+         *     | `"EC2AUTOSCALING"` | Cloud services |
+         *     | `"NEPTUNE-CLUSTER"` | Cloud services |
+         *     | `"NEPTUNE-INSTANCE"` | Cloud services |
+         *     | `"ACM"` | Cloud services |
+         *     | `"LIGHTSAIL-INSTANCE"` | Cloud services |
+         *     | `"LIGHTSAIL-DATABASE"` | Cloud services |
+         *     | `"LIGHTSAIL-LB"` | Cloud services |
+         *     | `"EKSCLUSTER"` | Cloud services |
+         *     | `"EKSNAMESPACE"` | Cloud services |
+         *     | `"EKSNODE"` | Cloud services |
+         *     | `"AMQ"` | Cloud services |
+         *     | `"AMQTOPIC"` | Cloud services |
+         *     | `"AMQQUEUE"` | Cloud services |
+         *     | `"AMQNC"` | Cloud services |
+         *     | `"STORAGEGATEWAY"` | Cloud services |
+         *     | `"SGFILE"` | Cloud services |
+         *     | `"SGVOLUME"` | Cloud services |
+         *     | `"TRANSITGATEWAY"` | Cloud services |
+         *     | `"TGWATTACHMENT"` | Cloud services |
+         *     | `"DIRECTCONNECTVI"` | Cloud services |
+         *     | `"DMSTASK"` | Cloud services |
+         *     | `"DMSINSTANCE"` | Cloud services |
+         *     | `"FSX"` | Cloud services |
+         *     | `"FSX-SVM"` | Cloud services |
+         *     | `"FSX-VOLUME"` | Cloud services |
+         *     | `"LAMBDA-EDGE"` | Cloud services |
+         *     | `"GUARD-DUTY"` | Cloud services |
+         *     | `"INSPECTOR"` | Cloud services |
+         *     | `"EC2_CWAGENT"` | Cloud services |
+         *     | `"APPSTREAM"` | Cloud services |
+         *     | `"AWSHEALTH"` | Cloud services |
+         *     | `"APPSYNC"` | Cloud services |
+         *     | `"EBSVOLUME_AVAIL"` | Cloud services |
+         *     | `"AWSBATCH"` | Cloud services |
+         *     | `"AWSBATCH-QUEUE"` | Cloud services |
+         *     | `"EBS_SNAPSHOT"` | Cloud services |
+         *     | `"SECRET-MANAGER"` | Cloud services |
+         *     | `"SECRET-MANAGER-REGIONAL"` | Cloud services |
+         *     | `"ELASTIC-IP-ADDRESS"` | Cloud services |
+         *     | `"VPC_META"` | Cloud services |
+         *     | `"VPC_REGIONAL"` | Cloud services |
+         *     | `"VPC_AZ"` | Cloud services |
+         *     | `"VPC"` | Cloud services |
+         *     | `"VPC_NI"` | used for both subnet and network interface |
+         *     | `"VPC_PROTOCOL"` | Cloud services |
+         *     | `"VPC_RT"` | Cloud services |
+         *     | `"VPC_IG"` | Cloud services |
+         *     | `"VPC_EIG"` | Cloud services |
+         *     | `"VPC-ENDPOINT"` | Cloud services |
+         *     | `"VPC-ENDPOINT-SERVICES"` | Cloud services |
+         *     | `"MSK_TOPIC"` | Cloud services |
+         *     | `"MSK_BROKER"` | Cloud services |
+         *     | `"MSK_CLUSTER"` | Cloud services |
+         *     | `"MSK_CONNECT"` | Cloud services |
+         *     | `"MSK_REPLICATOR"` | Cloud services |
+         *     | `"MSK_SERVERLESS"` | Cloud services |
+         *     | `"TRUSTED-ADVISOR-CATEGORY"` | Cloud services |
+         *     | `"TRUSTED-ADVISOR-CHECKS"` | Cloud services |
+         *     | `"TGW_FLOW_LOGS"` | Cloud services |
+         *     | `"TGWATT_FLOW_LOGS"` | Cloud services |
+         *     | `"GLUE-JOB"` | Cloud services |
+         *     | `"GLUE-CRAWLER"` | Cloud services |
+         *     | `"RABBIT_MQ"` | Cloud services |
+         *     | `"RABBIT_MQ_QUEUE"` | Cloud services |
+         *     | `"RABBIT_MQ_NODE"` | Cloud services |
+         *     | `"DRSREGION"` | Cloud services |
+         *     | `"DRS-SOURCE-SERVER"` | Cloud services |
+         *     | `"DRS-RECOVERY-INSTANCE"` | Cloud services |
+         *     | `"COGNITO-USER-POOL"` | Cloud services |
+         *     | `"COGNITO-USER"` | Cloud services |
+         *     | `"COGNITO-IDP"` | Cloud services |
+         *     | `"COGNITO-APP-CLIENT"` | Cloud services |
+         *     | `"COGNITO-ID-POOL"` | Cloud services |
+         *     | `"CLOUDWATCH-LOGS-META"` | Cloud services |
+         *     | `"CLOUDWATCH-LOGS-REGION"` | Cloud services |
+         *     | `"CLOUDWATCH-LOG-GROUP"` | Cloud services |
+         *     | `"ELB-TARGETGROUP"` | Cloud services |
+         *     | `"VALKEY-SERVERLESS"` | Cloud services |
+         *     | `"VALKEY-CLUSTER"` | Cloud services |
+         *     | `"VALKEY-CLUSTER-SHARD"` | Cloud services |
+         *     | `"VALKEY-CLUSTER-NODE"` | Cloud services |
+         *     | `"ECR-PRIVATE-REPO"` | Cloud services |
+         *     | `"ECR-PUBLIC-REPO"` | Cloud services |
+         *     | `"RDS-CLUSTER"` | Cloud services |
+         *     | `"REDSHIFT_WORKGROUP"` | Cloud services |
+         *     | `"REDSHIFT_NAMESPACE"` | Cloud services |
+         *     | `"REDSHIFT_DATABASE"` | Cloud services |
+         *     | `"MEMORYDB-CLUSTER"` | Cloud services |
+         *     | `"MEMORYDB-CLUSTER-SHARD"` | Cloud services |
+         *     | `"MEMORYDB-CLUSTER-NODE"` | Cloud services |
+         *     | `"MEMORYDB-GLOBAL-CLUSTER"` | Cloud services |
+         *     | `"CAPACITY"` | further entry returned by GET /api/monitor_type_constants |
+         *     | `"SERVER_CAPACITY"` | further entry returned by GET /api/monitor_type_constants |
+         *     | `"PROBE_CAPACITY"` | further entry returned by GET /api/monitor_type_constants |
          * @enum {string}
          */
         KnownMonitorType: "URL" | "HOMEPAGE" | "URL-SEQ" | "REALBROWSER" | "RESTAPI" | "FILEUPLOAD" | "GRPC" | "SSL_CERT" | "PING" | "PORT" | "UDP" | "DNS" | "PORT-POP" | "PORT-SMTP" | "PORT_FTP" | "SMTP" | "FTP" | "SOAP" | "SFTP" | "NETWORKDEVICE" | "SERVER" | "MSEXCHANGE" | "BIZTALKSERVER" | "PROCSTAT" | "VCENTER" | "VENDORESX" | "VENDORVM" | "VENDOR365" | "VENDOR_ENTERPRISEMANAGER" | "VENDOR_AZUREAPPLIANCE" | "VENDOR_COMMANDCENTER" | "VENDOR" | "EC2INSTANCE" | "RDSINSTANCE" | "SNSTOPIC" | "DYNAMODBTABLE" | "LOADBALANCER" | "APPLN-LOADBALANCER" | "NETWORK-LOADBALANCER" | "GATEWAY-LOADBALANCER" | "LAMBDAFUNCTION" | "EC-MEMCACHED" | "EC-MEM-NODE" | "EC-REDIS" | "S3BUCKET" | "S3ENDPOINT" | "S3FOLDER" | "CLOUDFRONT" | "SQS" | "KINESIS-DATA" | "KINESIS-FIREHOSE" | "KINESIS-ANALYTICS" | "KINESIS-VIDEO" | "EBSENVIRONMENT" | "DIRECTCONNECT" | "VPC-VPN" | "APIGATEWAY-STAGE" | "APIGATEWAY-RESOURCE" | "APIGATEWAY-ROUTE" | "ECSCLUSTER" | "ECSCLUSTERSERVICE" | "REDSHIFT-CLUSTER" | "REDSHIFT-NODE" | "EFS" | "SES" | "STEPFUNCTION" | "WAF" | "CLOUDSEARCH" | "KMS" | "R53_HEALTHCHECK" | "R53_RESOLVER" | "R53_HOSTEDZONE" | "R53_RECORDSET" | "ESD" | "ESDNODE" | "VPC_NATGATEWAY" | "EMR" | "WORKSPACE" | "EC2AUTOSCALING" | "NEPTUNE-CLUSTER" | "NEPTUNE-INSTANCE" | "ACM" | "LIGHTSAIL-INSTANCE" | "LIGHTSAIL-DATABASE" | "LIGHTSAIL-LB" | "EKSCLUSTER" | "EKSNAMESPACE" | "EKSNODE" | "AMQ" | "AMQTOPIC" | "AMQQUEUE" | "AMQNC" | "STORAGEGATEWAY" | "SGFILE" | "SGVOLUME" | "TRANSITGATEWAY" | "TGWATTACHMENT" | "DIRECTCONNECTVI" | "DMSTASK" | "DMSINSTANCE" | "FSX" | "FSX-SVM" | "FSX-VOLUME" | "LAMBDA-EDGE" | "GUARD-DUTY" | "INSPECTOR" | "EC2_CWAGENT" | "APPSTREAM" | "AWSHEALTH" | "APPSYNC" | "EBSVOLUME_AVAIL" | "AWSBATCH" | "AWSBATCH-QUEUE" | "EBS_SNAPSHOT" | "SECRET-MANAGER" | "SECRET-MANAGER-REGIONAL" | "ELASTIC-IP-ADDRESS" | "VPC_META" | "VPC_REGIONAL" | "VPC_AZ" | "VPC" | "VPC_NI" | "VPC_PROTOCOL" | "VPC_RT" | "VPC_IG" | "VPC_EIG" | "VPC-ENDPOINT" | "VPC-ENDPOINT-SERVICES" | "MSK_TOPIC" | "MSK_BROKER" | "MSK_CLUSTER" | "MSK_CONNECT" | "MSK_REPLICATOR" | "MSK_SERVERLESS" | "TRUSTED-ADVISOR-CATEGORY" | "TRUSTED-ADVISOR-CHECKS" | "TGW_FLOW_LOGS" | "TGWATT_FLOW_LOGS" | "GLUE-JOB" | "GLUE-CRAWLER" | "RABBIT_MQ" | "RABBIT_MQ_QUEUE" | "RABBIT_MQ_NODE" | "DRSREGION" | "DRS-SOURCE-SERVER" | "DRS-RECOVERY-INSTANCE" | "COGNITO-USER-POOL" | "COGNITO-USER" | "COGNITO-IDP" | "COGNITO-APP-CLIENT" | "COGNITO-ID-POOL" | "CLOUDWATCH-LOGS-META" | "CLOUDWATCH-LOGS-REGION" | "CLOUDWATCH-LOG-GROUP" | "ELB-TARGETGROUP" | "VALKEY-SERVERLESS" | "VALKEY-CLUSTER" | "VALKEY-CLUSTER-SHARD" | "VALKEY-CLUSTER-NODE" | "ECR-PRIVATE-REPO" | "ECR-PUBLIC-REPO" | "RDS-CLUSTER" | "REDSHIFT_WORKGROUP" | "REDSHIFT_NAMESPACE" | "REDSHIFT_DATABASE" | "MEMORYDB-CLUSTER" | "MEMORYDB-CLUSTER-SHARD" | "MEMORYDB-CLUSTER-NODE" | "MEMORYDB-GLOBAL-CLUSTER" | "CAPACITY" | "SERVER_CAPACITY" | "PROBE_CAPACITY";
@@ -1835,13 +1835,13 @@ export interface components {
          * Downtime delay
          * @description Downtime delay: notify on the first failure, or on the second, third, fourth or fifth.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | NotifyOnFirstFailure | Notify on First Failure |
-         *     | `2` | Second | Second |
-         *     | `3` | Third | Third |
-         *     | `4` | Fourth | Fourth |
-         *     | `5` | Fifth | Fifth |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Notify on First Failure |
+         *     | `2` | Second |
+         *     | `3` | Third |
+         *     | `4` | Fourth |
+         *     | `5` | Fifth |
          * @enum {integer}
          */
         DowntimeDelay: 1 | 2 | 3 | 4 | 5;
@@ -1849,14 +1849,14 @@ export interface components {
          * Persistent notification
          * @description Whether notifications repeat while errors persist, and on which errors.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `-1` | DoNotNotifyPersistently | Do not notify persistently |
-         *     | `1` | EveryError | Every error |
-         *     | `2` | EverySecondError | Every second error |
-         *     | `3` | EveryThird | Every third |
-         *     | `4` | EveryFourth | Every fourth |
-         *     | `5` | EveryFifth | Every fifth |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `-1` | Do not notify persistently |
+         *     | `1` | Every error |
+         *     | `2` | Every second error |
+         *     | `3` | Every third |
+         *     | `4` | Every fourth |
+         *     | `5` | Every fifth |
          * @enum {integer}
          */
         PersistentNotification: -1 | 1 | 2 | 3 | 4 | 5;
@@ -1864,13 +1864,13 @@ export interface components {
          * Alerting mode
          * @description Channel of an alert.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Email | Email |
-         *     | `2` | SMS | SMS |
-         *     | `3` | VoiceCall | Voice Call |
-         *     | `4` | IM | IM |
-         *     | `5` | Twitter | Twitter |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Email |
+         *     | `2` | SMS |
+         *     | `3` | Voice Call |
+         *     | `4` | IM |
+         *     | `5` | Twitter |
          * @enum {integer}
          */
         AlertingMode: 1 | 2 | 3 | 4 | 5;
@@ -1878,11 +1878,11 @@ export interface components {
          * Alerting status
          * @description Monitor status that alerts are sent for.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `10` | NotifyDown | Notify Down |
-         *     | `20` | NotifyTrouble | Notify Trouble |
-         *     | `30` | NotifyUp | Notify Up |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `10` | Notify Down |
+         *     | `20` | Notify Trouble |
+         *     | `30` | Notify Up |
          * @enum {integer}
          */
         AlertingStatus: 10 | 20 | 30;
@@ -1890,11 +1890,11 @@ export interface components {
          * SMS provider
          * @description Provider that delivers SMS alerts. Provider names are replaced by neutral words. Not the same list as `VoiceCallProvider`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | ProviderA | provider A |
-         *     | `2` | ProviderB | provider B |
-         *     | `4` | ProviderC | provider C |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | provider A |
+         *     | `2` | provider B |
+         *     | `4` | provider C |
          * @enum {integer}
          */
         SmsProvider: 1 | 2 | 4;
@@ -1902,9 +1902,9 @@ export interface components {
          * Voice call provider
          * @description Provider that delivers voice call alerts. Provider names are replaced by neutral words. Not the same list as `SmsProvider`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | ProviderC | provider C |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | provider C |
          * @enum {integer}
          */
         VoiceCallProvider: 1;
@@ -1912,10 +1912,10 @@ export interface components {
          * Email format
          * @description Format of alert emails.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Text | Text |
-         *     | `1` | HTML | HTML |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Text |
+         *     | `1` | HTML |
          * @enum {integer}
          */
         EmailFormat: 0 | 1;
@@ -1923,13 +1923,13 @@ export interface components {
          * Action rule
          * @description Event that triggers an action: the monitor being declared Down, Up or Trouble, any change of the monitor status, or a change of an attribute status.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Down | when monitor is declared Down |
-         *     | `1` | Up | Up |
-         *     | `2` | Trouble | Trouble |
-         *     | `-1` | MonitorStatusChanges | when monitor status changes |
-         *     | `20` | AttributeStatusChanges | when attribute status changes |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | when monitor is declared Down |
+         *     | `1` | Up |
+         *     | `2` | Trouble |
+         *     | `-1` | when monitor status changes |
+         *     | `20` | when attribute status changes |
          * @enum {integer}
          */
         ActionRule: 0 | 1 | 2 | -1 | 20;
@@ -1937,10 +1937,10 @@ export interface components {
          * Alert type
          * @description Type of an alert.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Down | Down |
-         *     | `2` | Trouble | Trouble |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Down |
+         *     | `2` | Trouble |
          * @enum {integer}
          */
         AlertType: 0 | 2;
@@ -1948,12 +1948,12 @@ export interface components {
          * Outage and alarm type
          * @description Type of an outage or an alarm.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Down | Down |
-         *     | `2` | Trouble | Trouble |
-         *     | `3` | Critical | Critical |
-         *     | `7` | Maintenance | Maintenance |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Down |
+         *     | `2` | Trouble |
+         *     | `3` | Critical |
+         *     | `7` | Maintenance |
          * @enum {integer}
          */
         OutageAndAlarmType: 0 | 2 | 3 | 7;
@@ -1961,167 +1961,167 @@ export interface components {
          * Severity
          * @description Severity of an alert (notification and alerting). Not the same list as `ThresholdSeverity`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Critical | Critical |
-         *     | `1` | NonCritical | Non-Critical |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Critical |
+         *     | `1` | Non-Critical |
          * @enum {integer}
          */
         AlertSeverity: 0 | 1;
         /**
          * Period
-         * @description Period of time that a report or widget covers, by ID. The ranges: Last 1 hour (0) covers 60 minutes ago until now; Last 24 hours (1) covers 24 hours ago until now; Last 7 Days (2) covers 12 am of the day 7 days back until 12 am of the current day; Today (3) covers 12 am of the current day until now; Yesterday (4) covers 12 am of the previous day until 12 am of the current day; Last 30 Days (5) covers 12 am of the day 30 days back until 12 am of the current day; Last Month (7) covers 12 am of the 1st of the previous month until 12 am of the 1st of the current month; This Year (8) covers 12 am of January 1st until 12 am of the current day; This Quarter (9) covers 12 am of the quarter's first day until 12 am of the current day; This Week (11) covers 12 am of Sunday of the current week until 12 am of the current day; Last Week (12) covers 12 am of Sunday of the previous week until 12 am of Sunday of the current week; This Month (13) covers 12 am of the 1st until 12 am of the current day; Last 6 hours (17) covers 6 hours ago until now; Last 12 hours (18) covers 12 hours ago until now; Last Quarter (22) covers the previous quarter, ending 12 am of the current quarter's first day; Last 3 Months (25) covers the 3 full months before the current month; Custom Period (50) covers start and end dates chosen by the user; Last Poll (51) covers last polled values; only for Top N and Bottom N reports and certain widgets. `x-period-ranges` holds these ranges by period ID. `x-supported-granularities` maps each period ID to the units of time (`UnitOfTime`) it supports; the custom period (50) is not in that table. For a custom period the granularity is derived from the start and end dates. Raw granularity applies only if both dates lie within the last 30 days. `x-custom-period-rule` holds that rule as data; how the granularity is derived from the dates is not shown. `ReportPeriodGranularity` validates a period together with its unit of time.
+         * @description Period of time that a report or widget covers, by ID. The table gives, for each period, the range of time it covers and the units of time ([Unit of time](#/schemas/unitoftime)) that its data can be grouped by. For a custom period the granularity is derived from the start and end dates. Raw granularity applies only if both dates lie within the last 30 days. How the granularity is derived from the dates is not shown. [Report period and granularity](#/schemas/reportperiodgranularity) validates a period together with its unit of time.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Last1Hour | Last 1 hour |
-         *     | `1` | Last24Hours | Last 24 hours |
-         *     | `2` | Last7Days | Last 7 Days |
-         *     | `3` | Today | Today |
-         *     | `4` | Yesterday | Yesterday |
-         *     | `5` | Last30Days | Last 30 Days |
-         *     | `7` | LastMonth | Last Month |
-         *     | `8` | ThisYear | This Year |
-         *     | `9` | ThisQuarter | This Quarter |
-         *     | `11` | ThisWeek | This Week |
-         *     | `12` | LastWeek | Last Week |
-         *     | `13` | ThisMonth | This Month |
-         *     | `17` | Last6Hours | Last 6 hours |
-         *     | `18` | Last12Hours | Last 12 hours |
-         *     | `22` | LastQuarter | Last Quarter |
-         *     | `25` | Last3Months | Last 3 Months |
-         *     | `50` | CustomPeriod | Custom Period |
-         *     | `51` | LastPoll | Last Poll |
+         *     | Value | Meaning | Range | Units of time |
+         *     |---|---|---|---|
+         *     | `0` | Last 1 hour | 60 minutes ago until now | Raw Data (1), Hourly (2) |
+         *     | `1` | Last 24 hours | 24 hours ago until now | Raw Data (1), Hourly (2) |
+         *     | `2` | Last 7 Days | 12 am of the day 7 days back until 12 am of the current day | Raw Data (1), Hourly (2), Daily (3) |
+         *     | `3` | Today | 12 am of the current day until now | Raw Data (1), Hourly (2) |
+         *     | `4` | Yesterday | 12 am of the previous day until 12 am of the current day | Raw Data (1), Hourly (2) |
+         *     | `5` | Last 30 Days | 12 am of the day 30 days back until 12 am of the current day | Raw Data (1), Hourly (2), Daily (3), Weekly (4) |
+         *     | `7` | Last Month | 12 am of the 1st of the previous month until 12 am of the 1st of the current month | Hourly (2), Daily (3), Weekly (4) |
+         *     | `8` | This Year | 12 am of January 1st until 12 am of the current day | Hourly (2), Daily (3), Weekly (4), Monthly (5) |
+         *     | `9` | This Quarter | 12 am of the quarter's first day until 12 am of the current day | Hourly (2), Daily (3), Weekly (4), Monthly (5) |
+         *     | `11` | This Week | 12 am of Sunday of the current week until 12 am of the current day | Raw Data (1), Hourly (2), Daily (3) |
+         *     | `12` | Last Week | 12 am of Sunday of the previous week until 12 am of Sunday of the current week | Raw Data (1), Hourly (2), Daily (3) |
+         *     | `13` | This Month | 12 am of the 1st until 12 am of the current day | Raw Data (1), Hourly (2), Daily (3), Weekly (4) |
+         *     | `17` | Last 6 hours | 6 hours ago until now | Raw Data (1), Hourly (2) |
+         *     | `18` | Last 12 hours | 12 hours ago until now | Raw Data (1), Hourly (2) |
+         *     | `22` | Last Quarter | the previous quarter, ending 12 am of the current quarter's first day | Hourly (2), Daily (3), Weekly (4), Monthly (5) |
+         *     | `25` | Last 3 Months | the 3 full months before the current month | Hourly (2), Daily (3), Weekly (4), Monthly (5) |
+         *     | `50` | Custom Period | start and end dates chosen by the user | derived from the start and end dates; Raw Data (1) only if both dates lie within the last 30 days |
+         *     | `51` | Last Poll | last polled values; only for Top N and Bottom N reports and certain widgets | Raw Data (1) |
          * @enum {integer}
          */
         Period: 0 | 1 | 2 | 3 | 4 | 5 | 7 | 8 | 9 | 11 | 12 | 13 | 17 | 18 | 22 | 25 | 50 | 51;
         /**
          * Unit of time (granularity)
-         * @description Granularity of report data. Which units each period supports is in `Period` (`x-supported-granularities`).
+         * @description Granularity of report data. The units that each period supports are in the table of [Period](#/schemas/period).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | RawData | Raw Data |
-         *     | `2` | Hourly | Hourly |
-         *     | `3` | Daily | Daily |
-         *     | `4` | Weekly | Weekly |
-         *     | `5` | Monthly | Monthly |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Raw Data |
+         *     | `2` | Hourly |
+         *     | `3` | Daily |
+         *     | `4` | Weekly |
+         *     | `5` | Monthly |
          * @enum {integer}
          */
         UnitOfTime: 1 | 2 | 3 | 4 | 5;
         /**
          * Report period and granularity
-         * @description A period (`Period`) together with a unit of time (`UnitOfTime`) that the period supports: one branch per row of the document's table of granularities per period, plus one for the custom period (50). The property names `period` and `unit_of_time` are not given by the document.
+         * @description A period ([Period](#/schemas/period)) together with a unit of time ([Unit of time](#/schemas/unitoftime)) that the period supports: one branch per row of the document's table of granularities per period, plus one for the custom period (50). The property names `period` and `unit_of_time` are not given by the document.
          */
         ReportPeriodGranularity: {
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `0` | Last1Hour | Last 1 hour |
-             *     | `1` | Last24Hours | Last 24 hours |
-             *     | `3` | Today | Today |
-             *     | `4` | Yesterday | Yesterday |
-             *     | `17` | Last6Hours | Last 6 hours |
-             *     | `18` | Last12Hours | Last 12 hours |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `0` | Last 1 hour |
+             *     | `1` | Last 24 hours |
+             *     | `3` | Today |
+             *     | `4` | Yesterday |
+             *     | `17` | Last 6 hours |
+             *     | `18` | Last 12 hours |
              * @enum {integer}
              */
             period: 0 | 1 | 3 | 4 | 17 | 18;
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `1` | RawData | Raw Data |
-             *     | `2` | Hourly | Hourly |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `1` | Raw Data |
+             *     | `2` | Hourly |
              * @enum {integer}
              */
             unit_of_time: 1 | 2;
         } | {
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `2` | Last7Days | Last 7 Days |
-             *     | `11` | ThisWeek | This Week |
-             *     | `12` | LastWeek | Last Week |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `2` | Last 7 Days |
+             *     | `11` | This Week |
+             *     | `12` | Last Week |
              * @enum {integer}
              */
             period: 2 | 11 | 12;
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `1` | RawData | Raw Data |
-             *     | `2` | Hourly | Hourly |
-             *     | `3` | Daily | Daily |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `1` | Raw Data |
+             *     | `2` | Hourly |
+             *     | `3` | Daily |
              * @enum {integer}
              */
             unit_of_time: 1 | 2 | 3;
         } | {
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `5` | Last30Days | Last 30 Days |
-             *     | `13` | ThisMonth | This Month |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `5` | Last 30 Days |
+             *     | `13` | This Month |
              * @enum {integer}
              */
             period: 5 | 13;
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `1` | RawData | Raw Data |
-             *     | `2` | Hourly | Hourly |
-             *     | `3` | Daily | Daily |
-             *     | `4` | Weekly | Weekly |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `1` | Raw Data |
+             *     | `2` | Hourly |
+             *     | `3` | Daily |
+             *     | `4` | Weekly |
              * @enum {integer}
              */
             unit_of_time: 1 | 2 | 3 | 4;
         } | {
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `7` | LastMonth | Last Month |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `7` | Last Month |
              * @enum {integer}
              */
             period: 7;
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `2` | Hourly | Hourly |
-             *     | `3` | Daily | Daily |
-             *     | `4` | Weekly | Weekly |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `2` | Hourly |
+             *     | `3` | Daily |
+             *     | `4` | Weekly |
              * @enum {integer}
              */
             unit_of_time: 2 | 3 | 4;
         } | {
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `8` | ThisYear | This Year |
-             *     | `9` | ThisQuarter | This Quarter |
-             *     | `22` | LastQuarter | Last Quarter |
-             *     | `25` | Last3Months | Last 3 Months |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `8` | This Year |
+             *     | `9` | This Quarter |
+             *     | `22` | Last Quarter |
+             *     | `25` | Last 3 Months |
              * @enum {integer}
              */
             period: 8 | 9 | 22 | 25;
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `2` | Hourly | Hourly |
-             *     | `3` | Daily | Daily |
-             *     | `4` | Weekly | Weekly |
-             *     | `5` | Monthly | Monthly |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `2` | Hourly |
+             *     | `3` | Daily |
+             *     | `4` | Weekly |
+             *     | `5` | Monthly |
              * @enum {integer}
              */
             unit_of_time: 2 | 3 | 4 | 5;
         } | {
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `51` | LastPoll | Last Poll |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `51` | Last Poll |
              * @enum {integer}
              */
             period: 51;
             /**
-             * @description | Value | Name | Meaning |
-             *     |---|---|---|
-             *     | `1` | RawData | Raw Data |
+             * @description | Value | Meaning |
+             *     |---|---|
+             *     | `1` | Raw Data |
              * @enum {integer}
              */
             unit_of_time: 1;
@@ -2134,24 +2134,24 @@ export interface components {
          * Report type
          * @description Type of a report, by ID.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `11` | AvailabilitySummary | Availability Summary |
-         *     | `13` | HealthTrend | Health Trend |
-         *     | `14` | BusyHours | Busy Hours |
-         *     | `15` | TopN | Top N |
-         *     | `42` | BottomN | Bottom N |
-         *     | `16` | Performance | Performance |
-         *     | `17` | Summary | Summary |
-         *     | `18` | AvailabilityTrend | Availability Trend |
-         *     | `19` | ExecutiveSummarySLA | Executive Summary SLA |
-         *     | `21` | CloudGuidance | Cloud Guidance |
-         *     | `23` | Advisor | Advisor |
-         *     | `25` | CloudInventory | Cloud Inventory |
-         *     | `31` | ServerResources | Server Resources |
-         *     | `32` | ServerInventory | Server Inventory |
-         *     | `33` | HadoopInventory | Hadoop Inventory |
-         *     | `34` | MonitorStatus | Monitor Status |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `11` | Availability Summary |
+         *     | `13` | Health Trend |
+         *     | `14` | Busy Hours |
+         *     | `15` | Top N |
+         *     | `42` | Bottom N |
+         *     | `16` | Performance |
+         *     | `17` | Summary |
+         *     | `18` | Availability Trend |
+         *     | `19` | Executive Summary SLA |
+         *     | `21` | Cloud Guidance |
+         *     | `23` | Advisor |
+         *     | `25` | Cloud Inventory |
+         *     | `31` | Server Resources |
+         *     | `32` | Server Inventory |
+         *     | `33` | Hadoop Inventory |
+         *     | `34` | Monitor Status |
          * @enum {integer}
          */
         ReportType: 11 | 13 | 14 | 15 | 42 | 16 | 17 | 18 | 19 | 21 | 23 | 25 | 31 | 32 | 33 | 34;
@@ -2159,10 +2159,10 @@ export interface components {
          * Scheduled report status
          * @description Status of a scheduled report. Transitions between the statuses: not shown.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Active | Active |
-         *     | `5` | Suspend | Suspend |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Active |
+         *     | `5` | Suspend |
          * @enum {integer}
          */
         ScheduledReportStatus: 0 | 5;
@@ -2170,11 +2170,11 @@ export interface components {
          * Scheduled report criteria
          * @description Criteria of a scheduled report.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Availability | Availability |
-         *     | `1` | OutageCount | Outage Count |
-         *     | `2` | OutageDuration | Outage Duration |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Availability |
+         *     | `1` | Outage Count |
+         *     | `2` | Outage Duration |
          * @enum {integer}
          */
         ScheduledReportCriteria: 0 | 1 | 2;
@@ -2182,12 +2182,12 @@ export interface components {
          * Scheduled report operator
          * @description Comparison operator of a scheduled report (used with `ScheduledReportCriteria`).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | GreaterThan | > |
-         *     | `2` | LessThan | < |
-         *     | `3` | GreaterThanOrEqual | >= |
-         *     | `4` | LessThanOrEqual | <= |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | > |
+         *     | `2` | < |
+         *     | `3` | >= |
+         *     | `4` | <= |
          * @enum {integer}
          */
         ScheduledReportOperator: 1 | 2 | 3 | 4;
@@ -2195,10 +2195,10 @@ export interface components {
          * Custom report type
          * @description Kind of a custom report.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | CustomReport | Custom Report |
-         *     | `2` | GlobalBenchmarkReport | Global Benchmark Report |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Custom Report |
+         *     | `2` | Global Benchmark Report |
          * @enum {integer}
          */
         CustomReportType: 1 | 2;
@@ -2206,10 +2206,10 @@ export interface components {
          * Report format
          * @description File format of a report.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `2` | PDF | PDF |
-         *     | `3` | CSV | CSV |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `2` | PDF |
+         *     | `3` | CSV |
          * @enum {integer}
          */
         ReportFormat: 2 | 3;
@@ -2217,12 +2217,12 @@ export interface components {
          * Report frequency
          * @description How often a scheduled report is generated.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Daily | Daily |
-         *     | `2` | Weekly | Weekly |
-         *     | `3` | Monthly | Monthly |
-         *     | `4` | Quarterly | Quarterly |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Daily |
+         *     | `2` | Weekly |
+         *     | `3` | Monthly |
+         *     | `4` | Quarterly |
          * @enum {integer}
          */
         ReportFrequency: 1 | 2 | 3 | 4;
@@ -2230,11 +2230,11 @@ export interface components {
          * Business quarter months
          * @description Months of the business quarters: one month of each quarter names the set.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | JanAprJulOct | Jan-Apr-Jul-Oct |
-         *     | `1` | FebMayAugNov | Feb-May-Aug-Nov |
-         *     | `2` | MarJunSepDec | Mar-Jun-Sep-Dec |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Jan-Apr-Jul-Oct |
+         *     | `1` | Feb-May-Aug-Nov |
+         *     | `2` | Mar-Jun-Sep-Dec |
          * @enum {integer}
          */
         BusinessQuarterMonths: 0 | 1 | 2;
@@ -2242,11 +2242,11 @@ export interface components {
          * Trend report segment
          * @description Segment of a trend report.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Day | Day |
-         *     | `2` | Week | Week |
-         *     | `3` | Month | Month |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Day |
+         *     | `2` | Week |
+         *     | `3` | Month |
          * @enum {integer}
          */
         TrendReportSegment: 1 | 2 | 3;
@@ -2254,10 +2254,10 @@ export interface components {
          * Busy hour report segment
          * @description Segment of a busy hours report. The document lists a separate "Segment type" list with the same values on the same line (see `BusyHourSegmentType`); the two stay separate schemas.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | HourOfDay | Hour of Day |
-         *     | `2` | DayOfWeek | Day of Week |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Hour of Day |
+         *     | `2` | Day of Week |
          * @enum {integer}
          */
         BusyHourReportSegment: 1 | 2;
@@ -2265,10 +2265,10 @@ export interface components {
          * Segment type (busy hours report)
          * @description Segment type, listed by the document next to the busy hour report segments (see `BusyHourReportSegment`). Which field carries it is not shown.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | HourOfTheDay | Hour of the day |
-         *     | `2` | DayOfTheWeek | Day of the week |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Hour of the day |
+         *     | `2` | Day of the week |
          * @enum {integer}
          */
         BusyHourSegmentType: 1 | 2;
@@ -2276,13 +2276,13 @@ export interface components {
          * Outage report period
          * @description Period of an outage report.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | OneDay | one day |
-         *     | `2` | OneWeek | one week |
-         *     | `5` | OneMonth | one month |
-         *     | `90` | ThreeMonths | three months |
-         *     | `180` | SixMonths | six months |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | one day |
+         *     | `2` | one week |
+         *     | `5` | one month |
+         *     | `90` | three months |
+         *     | `180` | six months |
          * @enum {integer}
          */
         OutageReportPeriod: 1 | 2 | 5 | 90 | 180;
@@ -2290,12 +2290,12 @@ export interface components {
          * Metric aggregation
          * @description Aggregation of metric values.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Average | Average |
-         *     | `1` | Percentile95 | 95th Percentile |
-         *     | `4` | Maximum | Maximum |
-         *     | `5` | Minimum | Minimum |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Average |
+         *     | `1` | 95th Percentile |
+         *     | `4` | Maximum |
+         *     | `5` | Minimum |
          * @enum {integer}
          */
         MetricAggregation: 0 | 1 | 4 | 5;
@@ -2303,10 +2303,10 @@ export interface components {
          * Report metrics
          * @description Metrics of a report: overall, or by day.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Overall | Overall |
-         *     | `2` | ByDay | By Day |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Overall |
+         *     | `2` | By Day |
          * @enum {integer}
          */
         ReportMetrics: 1 | 2;
@@ -2314,13 +2314,13 @@ export interface components {
          * File check
          * @description Kind of file check (resource checks).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `2001` | Access | Access |
-         *     | `2002` | Permission | Permission |
-         *     | `2003` | Size | Size |
-         *     | `2004` | Modify | Modify |
-         *     | `2005` | Content | Content |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `2001` | Access |
+         *     | `2002` | Permission |
+         *     | `2003` | Size |
+         *     | `2004` | Modify |
+         *     | `2005` | Content |
          * @enum {integer}
          */
         FileCheckType: 2001 | 2002 | 2003 | 2004 | 2005;
@@ -2328,13 +2328,13 @@ export interface components {
          * Directory check
          * @description Kind of directory check (resource checks).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `3001` | Access | Access |
-         *     | `3002` | Permission | Permission |
-         *     | `3003` | Size | Size |
-         *     | `3004` | File | File |
-         *     | `3005` | SubDirectory | SubDirectory |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `3001` | Access |
+         *     | `3002` | Permission |
+         *     | `3003` | Size |
+         *     | `3004` | File |
+         *     | `3005` | SubDirectory |
          * @enum {integer}
          */
         DirectoryCheckType: 3001 | 3002 | 3003 | 3004 | 3005;
@@ -2342,15 +2342,15 @@ export interface components {
          * Maintenance recurrence
          * @description How often a scheduled maintenance recurs.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Daily | Daily |
-         *     | `2` | WeeklyByTime | Weekly (By Time) |
-         *     | `8` | WeeklyByDay | Weekly (By Day) |
-         *     | `3` | Once | Once |
-         *     | `5` | MonthlyByDate | Monthly (By Date) |
-         *     | `6` | MonthlyByDay | Monthly (By Day) |
-         *     | `9` | Yearly | Yearly |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Daily |
+         *     | `2` | Weekly (By Time) |
+         *     | `8` | Weekly (By Day) |
+         *     | `3` | Once |
+         *     | `5` | Monthly (By Date) |
+         *     | `6` | Monthly (By Day) |
+         *     | `9` | Yearly |
          * @enum {integer}
          */
         MaintenanceRecurrence: 1 | 2 | 8 | 3 | 5 | 6 | 9;
@@ -2358,11 +2358,11 @@ export interface components {
          * Scheduled maintenance status
          * @description Status of a scheduled maintenance. Transitions between the statuses: not shown.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"I"` | InProgress | In Progress |
-         *     | `"C"` | Completed | Completed |
-         *     | `"V"` | Recurring | Recurring, runs on the next scheduled cycle (daily, weekly, monthly) |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"I"` | In Progress |
+         *     | `"C"` | Completed |
+         *     | `"V"` | Recurring, runs on the next scheduled cycle (daily, weekly, monthly) |
          * @enum {string}
          */
         MaintenanceStatus: "I" | "C" | "V";
@@ -2370,15 +2370,15 @@ export interface components {
          * Day of the week
          * @description Day of the week (scheduled maintenance); Sunday is 0.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Sunday | Sunday |
-         *     | `1` | Monday | Monday |
-         *     | `2` | Tuesday | Tuesday |
-         *     | `3` | Wednesday | Wednesday |
-         *     | `4` | Thursday | Thursday |
-         *     | `5` | Friday | Friday |
-         *     | `6` | Saturday | Saturday |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Sunday |
+         *     | `1` | Monday |
+         *     | `2` | Tuesday |
+         *     | `3` | Wednesday |
+         *     | `4` | Thursday |
+         *     | `5` | Friday |
+         *     | `6` | Saturday |
          * @enum {integer}
          */
         DayOfWeek: 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -2386,13 +2386,13 @@ export interface components {
          * Week of the month
          * @description Week of the month (scheduled maintenance).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | First | First |
-         *     | `2` | Second | Second |
-         *     | `3` | Third | Third |
-         *     | `4` | Fourth | Fourth |
-         *     | `5` | Last | Last (last or fourth week; supported in scheduled maintenance) |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | First |
+         *     | `2` | Second |
+         *     | `3` | Third |
+         *     | `4` | Fourth |
+         *     | `5` | Last (last or fourth week; supported in scheduled maintenance) |
          * @enum {integer}
          */
         WeekOfMonth: 1 | 2 | 3 | 4 | 5;
@@ -2400,11 +2400,11 @@ export interface components {
          * Maintenance end
          * @description When a recurring scheduled maintenance ends.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Never | Never |
-         *     | `1` | AfterNTimes | After n times (n executions) |
-         *     | `2` | OnSpecifiedDate | On the specified date |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Never |
+         *     | `1` | After n times (n executions) |
+         *     | `2` | On the specified date |
          * @enum {integer}
          */
         MaintenanceEnd: 0 | 1 | 2;
@@ -2412,20 +2412,20 @@ export interface components {
          * Month
          * @description Month of the year, 1 to 12 for January to December.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | January | January |
-         *     | `2` | February | February |
-         *     | `3` | March | March |
-         *     | `4` | April | April |
-         *     | `5` | May | May |
-         *     | `6` | June | June |
-         *     | `7` | July | July |
-         *     | `8` | August | August |
-         *     | `9` | September | September |
-         *     | `10` | October | October |
-         *     | `11` | November | November |
-         *     | `12` | December | December |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | January |
+         *     | `2` | February |
+         *     | `3` | March |
+         *     | `4` | April |
+         *     | `5` | May |
+         *     | `6` | June |
+         *     | `7` | July |
+         *     | `8` | August |
+         *     | `9` | September |
+         *     | `10` | October |
+         *     | `11` | November |
+         *     | `12` | December |
          * @enum {integer}
          */
         Month: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12;
@@ -2433,11 +2433,11 @@ export interface components {
          * SLA type
          * @description Type of a service level agreement.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Composite | Composite |
-         *     | `2` | Availability | Availability |
-         *     | `3` | Performance | Performance |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Composite |
+         *     | `2` | Availability |
+         *     | `3` | Performance |
          * @enum {integer}
          */
         SlaType: 1 | 2 | 3;
@@ -2445,13 +2445,13 @@ export interface components {
          * SLA target
          * @description How a measured value is compared with the target of a service level agreement.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | GreaterThan | Greater Than |
-         *     | `1` | Equal | Equal |
-         *     | `2` | GreaterThanOrEqual | Greater Than or Equal |
-         *     | `3` | LessThan | Less Than |
-         *     | `4` | LessThanOrEqual | Less Than or Equal |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Greater Than |
+         *     | `1` | Equal |
+         *     | `2` | Greater Than or Equal |
+         *     | `3` | Less Than |
+         *     | `4` | Less Than or Equal |
          * @enum {integer}
          */
         SlaTarget: 0 | 1 | 2 | 3 | 4;
@@ -2459,16 +2459,16 @@ export interface components {
          * Monitor status
          * @description Status code of a monitor: the outcome of its checks. Not the same as `MonitorState` (active or suspended). Transitions between statuses: not shown.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Down | Down |
-         *     | `1` | Up | Up |
-         *     | `2` | Trouble | Trouble |
-         *     | `3` | Critical | Critical |
-         *     | `5` | Suspended | Suspended |
-         *     | `7` | Maintenance | Maintenance |
-         *     | `9` | Discovery | Discovery |
-         *     | `10` | ConfigurationError | Configuration Error |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Down |
+         *     | `1` | Up |
+         *     | `2` | Trouble |
+         *     | `3` | Critical |
+         *     | `5` | Suspended |
+         *     | `7` | Maintenance |
+         *     | `9` | Discovery |
+         *     | `10` | Configuration Error |
          * @enum {integer}
          */
         MonitorStatus: 0 | 1 | 2 | 3 | 5 | 7 | 9 | 10;
@@ -2476,10 +2476,10 @@ export interface components {
          * Monitor state
          * @description State of a monitor or item: active, or suspended. Not the same as `MonitorStatus`. Transitions between the states: not shown.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Active | Active |
-         *     | `5` | Suspended | Suspended |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Active |
+         *     | `5` | Suspended |
          * @enum {integer}
          */
         MonitorState: 0 | 5;
@@ -2487,18 +2487,18 @@ export interface components {
          * Data collection
          * @description Data collection (the document gives the values only).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Normal | Normal |
-         *     | `2` | SecondaryRecheck | Secondary Recheck |
-         *     | `3` | PollNow | Poll Now |
-         *     | `4` | Screenshot | Screenshot |
-         *     | `5` | HourlyPoll | Hourly Poll |
-         *     | `6` | UptimeSteroid | Uptime Steroid |
-         *     | `7` | UpScreenshot | Up Screenshot |
-         *     | `8` | Retry | Retry |
-         *     | `9` | DownRecheck | Down Recheck |
-         *     | `10` | OtherISP | Other ISP |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Normal |
+         *     | `2` | Secondary Recheck |
+         *     | `3` | Poll Now |
+         *     | `4` | Screenshot |
+         *     | `5` | Hourly Poll |
+         *     | `6` | Uptime Steroid |
+         *     | `7` | Up Screenshot |
+         *     | `8` | Retry |
+         *     | `9` | Down Recheck |
+         *     | `10` | Other ISP |
          * @enum {integer}
          */
         DataCollectionType: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
@@ -2506,13 +2506,13 @@ export interface components {
          * Known time window
          * @description The literal time window codes. A particular date is given as `SD/dd.mm.yyyy` instead (see `TimeWindow`).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `"H"` | LastOneHour | last one hour |
-         *     | `"H3"` | LastThreeHours | last three hours |
-         *     | `"H6"` | LastSixHours | last six hours |
-         *     | `"hD"` | LastTwelveHours | last twelve hours |
-         *     | `"D"` | LastOneDay | last one day |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `"H"` | last one hour |
+         *     | `"H3"` | last three hours |
+         *     | `"H6"` | last six hours |
+         *     | `"hD"` | last twelve hours |
+         *     | `"D"` | last one day |
          * @enum {string}
          */
         KnownTimeWindow: "H" | "H3" | "H6" | "hD" | "D";
@@ -2520,11 +2520,11 @@ export interface components {
          * Uptime button time period
          * @description Time period of an uptime button.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Last24Hours | Last 24 hours |
-         *     | `2` | Last7Days | Last 7 Days |
-         *     | `5` | Last30Days | Last 30 Days |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Last 24 hours |
+         *     | `2` | Last 7 Days |
+         *     | `5` | Last 30 Days |
          * @enum {integer}
          */
         UptimeButtonTimePeriod: 1 | 2 | 5;
@@ -2537,10 +2537,10 @@ export interface components {
          * Threshold profile type
          * @description How the thresholds of a threshold profile are set.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Static | Static |
-         *     | `2` | AIBased | AI-based |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Static |
+         *     | `2` | AI-based |
          * @enum {integer}
          */
         ThresholdProfileType: 1 | 2;
@@ -2548,14 +2548,14 @@ export interface components {
          * Threshold condition
          * @description Comparison of a measured value with a numeric threshold.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | GreaterThan | > |
-         *     | `2` | LessThan | < |
-         *     | `3` | GreaterThanOrEqual | >= |
-         *     | `4` | LessThanOrEqual | <= |
-         *     | `5` | Equal | = |
-         *     | `6` | NotEqual | not equal |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | > |
+         *     | `2` | < |
+         *     | `3` | >= |
+         *     | `4` | <= |
+         *     | `5` | = |
+         *     | `6` | not equal |
          * @enum {integer}
          */
         ThresholdCondition: 1 | 2 | 3 | 4 | 5 | 6;
@@ -2563,13 +2563,13 @@ export interface components {
          * Text threshold condition
          * @description Comparison of a measured text with a text threshold.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Equals | Equals |
-         *     | `2` | NotEquals | Not equals |
-         *     | `3` | Contains | Contains |
-         *     | `4` | DoesNotContain | Doesn't contain |
-         *     | `5` | OnChange | On change |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Equals |
+         *     | `2` | Not equals |
+         *     | `3` | Contains |
+         *     | `4` | Doesn't contain |
+         *     | `5` | On change |
          * @enum {integer}
          */
         TextThresholdCondition: 1 | 2 | 3 | 4 | 5;
@@ -2577,12 +2577,12 @@ export interface components {
          * Threshold strategy
          * @description How a threshold is evaluated.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | PollCount | Poll Count |
-         *     | `2` | PollAvg | Poll Avg |
-         *     | `3` | TimeRange | Time Range |
-         *     | `4` | AvgTime | Avg Time |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Poll Count |
+         *     | `2` | Poll Avg |
+         *     | `3` | Time Range |
+         *     | `4` | Avg Time |
          * @enum {integer}
          */
         ThresholdStrategy: 1 | 2 | 3 | 4;
@@ -2590,11 +2590,11 @@ export interface components {
          * Threshold severity
          * @description Severity of a threshold. Not the same list as `AlertSeverity`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Down | Down |
-         *     | `3` | Critical | Critical |
-         *     | `2` | Trouble | Trouble |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | Down |
+         *     | `3` | Critical |
+         *     | `2` | Trouble |
          * @enum {integer}
          */
         ThresholdSeverity: 0 | 3 | 2;
@@ -2602,10 +2602,10 @@ export interface components {
          * Anomaly threshold
          * @description Level of an anomaly threshold.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Confirmed | Confirmed |
-         *     | `2` | Likely | Likely |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | Confirmed |
+         *     | `2` | Likely |
          * @enum {integer}
          */
         AnomalyThreshold: 1 | 2;
@@ -2613,17 +2613,17 @@ export interface components {
          * Downtime rules (number of locations)
          * @description Downtime rule, as a number of locations: 1 to 8 locations, or 0 for all selected locations.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | OneLocation | 1 location |
-         *     | `2` | TwoLocations | 2 locations |
-         *     | `3` | ThreeLocations | 3 locations |
-         *     | `4` | FourLocations | 4 locations |
-         *     | `5` | FiveLocations | 5 locations |
-         *     | `6` | SixLocations | 6 locations |
-         *     | `7` | SevenLocations | 7 locations |
-         *     | `8` | EightLocations | 8 locations |
-         *     | `0` | AllSelectedLocations | all selected locations |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | 1 location |
+         *     | `2` | 2 locations |
+         *     | `3` | 3 locations |
+         *     | `4` | 4 locations |
+         *     | `5` | 5 locations |
+         *     | `6` | 6 locations |
+         *     | `7` | 7 locations |
+         *     | `8` | 8 locations |
+         *     | `0` | all selected locations |
          * @enum {integer}
          */
         DowntimeRuleLocations: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 0;
@@ -2631,13 +2631,13 @@ export interface components {
          * Bytes unit
          * @description Unit of a size value. Not the same list as `BitsPerSecondUnit`.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Bytes | bytes |
-         *     | `2` | KB | KB |
-         *     | `3` | MB | MB |
-         *     | `4` | GB | GB |
-         *     | `5` | TB | TB |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | bytes |
+         *     | `2` | KB |
+         *     | `3` | MB |
+         *     | `4` | GB |
+         *     | `5` | TB |
          * @enum {integer}
          */
         BytesUnit: 1 | 2 | 3 | 4 | 5;
@@ -2645,12 +2645,12 @@ export interface components {
          * Time unit
          * @description Unit of a duration value. Not the same list as `UnitOfTime` (report granularity).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Milliseconds | ms |
-         *     | `2` | Seconds | Secs |
-         *     | `3` | Minutes | Mins |
-         *     | `4` | Hours | Hrs |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | ms |
+         *     | `2` | Secs |
+         *     | `3` | Mins |
+         *     | `4` | Hrs |
          * @enum {integer}
          */
         TimeUnit: 1 | 2 | 3 | 4;
@@ -2658,13 +2658,13 @@ export interface components {
          * Bits per second unit
          * @description Unit of a transfer rate value.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | Bps | bps |
-         *     | `2` | Kbps | Kbps |
-         *     | `3` | Mbps | Mbps |
-         *     | `4` | Gbps | Gbps |
-         *     | `5` | Tbps | Tbps |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | bps |
+         *     | `2` | Kbps |
+         *     | `3` | Mbps |
+         *     | `4` | Gbps |
+         *     | `5` | Tbps |
          * @enum {integer}
          */
         BitsPerSecondUnit: 1 | 2 | 3 | 4 | 5;
@@ -2672,12 +2672,12 @@ export interface components {
          * Global parameter function
          * @description Function that gives the value of a global parameter.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | CurrentDateAndTime | current date and time |
-         *     | `1` | RandomNumberByLength | random number by length |
-         *     | `2` | RandomNumberByMaximumValue | random number by maximum value |
-         *     | `3` | TimeInMilliseconds | time in milliseconds |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | current date and time |
+         *     | `1` | random number by length |
+         *     | `2` | random number by maximum value |
+         *     | `3` | time in milliseconds |
          * @enum {integer}
          */
         GlobalParameterFunction: 0 | 1 | 2 | 3;
@@ -2685,28 +2685,28 @@ export interface components {
          * Product
          * @description Product (the document gives the values only).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | Service | the service itself |
-         *     | `1` | StatusPage | status page product |
-         *     | `2` | CostManagement | cost management product |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | the service itself |
+         *     | `1` | status page product |
+         *     | `2` | cost management product |
          * @enum {integer}
          */
         Product: 0 | 1 | 2;
         /**
          * Role of the service
-         * @description Role of a user in the service itself (product 0). Permissions, from the core document: No Access (0) has no access to the web client or the API. Super Administrator (1, called "Super Admin" in the core document) has full control of the account. Administrator (2) has write access to most modules, except billing and user access. Operator (3) has read-only access to most modules and write access to scheduling a maintenance. Billing Contact (4) has access only to billing modules (upgrade, renewals). SpokesPerson (5) has read access to all modules and may post public comments through dashboards. Hosting Provider (6) may configure scheduled maintenance. Read Only (10) has read-only access to the account. In the API inspector only Super Admins and Admins may use POST and PUT. The same permissions are in `x-role-permissions`. The roles of the other products are `StatusPageProductRole` and `CostProductRole`.
+         * @description Role of a user in the service itself (product 0). Permissions, from the core document: No Access (0) has no access to the web client or the API. Super Administrator (1, called "Super Admin" in the core document) has full control of the account. Administrator (2) has write access to most modules, except billing and user access. Operator (3) has read-only access to most modules and write access to scheduling a maintenance. Billing Contact (4) has access only to billing modules (upgrade, renewals). SpokesPerson (5) has read access to all modules and may post public comments through dashboards. Hosting Provider (6) may configure scheduled maintenance. Read Only (10) has read-only access to the account. In the API inspector only Super Admins and Admins may use POST and PUT. The roles of the other products are [Status page product role](#/schemas/statuspageproductrole) and [Cost product role](#/schemas/costproductrole).
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `0` | NoAccess | No Access |
-         *     | `1` | SuperAdministrator | Super Administrator |
-         *     | `2` | Administrator | Administrator |
-         *     | `3` | Operator | Operator |
-         *     | `4` | BillingContact | Billing Contact |
-         *     | `5` | SpokesPerson | SpokesPerson |
-         *     | `6` | HostingProvider | Hosting Provider |
-         *     | `10` | ReadOnly | Read Only |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `0` | No Access |
+         *     | `1` | Super Administrator |
+         *     | `2` | Administrator |
+         *     | `3` | Operator |
+         *     | `4` | Billing Contact |
+         *     | `5` | SpokesPerson |
+         *     | `6` | Hosting Provider |
+         *     | `10` | Read Only |
          * @enum {integer}
          */
         ServiceRole: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 10;
@@ -2714,10 +2714,10 @@ export interface components {
          * Cost product role
          * @description Role of a user in the cost management product (product 2). The permissions of these roles: not shown.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `11` | CostAdministrator | Cost Administrator |
-         *     | `12` | CostUser | Cost User |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `11` | Cost Administrator |
+         *     | `12` | Cost User |
          * @enum {integer}
          */
         CostProductRole: 11 | 12;
@@ -2725,13 +2725,13 @@ export interface components {
          * Status page product role
          * @description Role of a user in the status page product (product 1). The names echo the service roles (`ServiceRole`) but the IDs differ; the permissions of these roles: not shown.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `21` | SuperAdministrator | Super Administrator |
-         *     | `22` | Administrator | Administrator |
-         *     | `23` | SpokesPerson | SpokesPerson |
-         *     | `24` | BillingContact | Billing Contact |
-         *     | `25` | ReadOnly | Read Only |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `21` | Super Administrator |
+         *     | `22` | Administrator |
+         *     | `23` | SpokesPerson |
+         *     | `24` | Billing Contact |
+         *     | `25` | Read Only |
          * @enum {integer}
          */
         StatusPageProductRole: 21 | 22 | 23 | 24 | 25;
@@ -2739,15 +2739,15 @@ export interface components {
          * Job title
          * @description Job title of a user.
          *
-         *     | Value | Name | Meaning |
-         *     |---|---|---|
-         *     | `1` | ITEngineer | IT Engineer |
-         *     | `2` | CloudEngineer | Cloud Engineer |
-         *     | `3` | DevOpsEngineer | DevOps Engineer |
-         *     | `4` | Webmaster | Webmaster |
-         *     | `5` | CEOOrCTO | CEO/CTO |
-         *     | `6` | InternalIT | Internal IT |
-         *     | `7` | Others | Others |
+         *     | Value | Meaning |
+         *     |---|---|
+         *     | `1` | IT Engineer |
+         *     | `2` | Cloud Engineer |
+         *     | `3` | DevOps Engineer |
+         *     | `4` | Webmaster |
+         *     | `5` | CEO/CTO |
+         *     | `6` | Internal IT |
+         *     | `7` | Others |
          * @enum {integer}
          */
         JobTitle: 1 | 2 | 3 | 4 | 5 | 6 | 7;

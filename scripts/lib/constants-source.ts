@@ -21,8 +21,9 @@ export interface GenerateOptions {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const REF_PREFIX = '#/components/schemas/';
-/** The decorator of scripts/redocly-plugin.js appends this table to enum descriptions; the doc comments skip it. */
-const TABLE_HEADER = '| Value | Name | Meaning |';
+/** The decorator of scripts/redocly-plugin.js appends a table to enum descriptions (its first line starts with
+ * `| Value |`); the doc comments skip it. */
+const TABLE_START = /^\| Value \|/m;
 const DAY_MS = 86_400_000;
 
 function isObject(value: unknown): value is Schema {
@@ -47,7 +48,7 @@ function key(value: EnumValue): string {
 /** The prose of a description, without the generated table, as lines of a doc comment. */
 function prose(text: unknown): string[] {
   if (typeof text !== 'string') return [];
-  const cut = text.indexOf(TABLE_HEADER);
+  const cut = text.search(TABLE_START);
   const body = (cut >= 0 ? text.slice(0, cut) : text).trim().replace(/\*\//g, '*\\/');
   const lines: string[] = [];
   for (const paragraph of body.split(/\n\s*\n/)) {
