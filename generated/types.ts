@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * List the customers of an MSP account
-         * @description An MSP account call: returns its customer accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any call to act on that customer (see *Accounts*). An operation the MSP account may not perform answers with the message `You are not authorized to perform this operation.`
+         * @description An MSP account call, made for the MSP account itself, without a `zaaid` cookie: returns its customer accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any other call to act on that customer (see [Accounts](#/section/accounts)). An operation the MSP account may not perform answers with the message `You are not authorized to perform this operation.`
          *
          *     **Scope:** `Service.Msp.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -143,7 +143,7 @@ export interface paths {
         };
         /**
          * List the business units of a BU portal account
-         * @description A BU portal call: returns its business-unit accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any call to act on that business unit (see *Accounts*). An operation the BU portal account may not perform answers with the message `You are not authorized to perform this operation.`
+         * @description A BU portal call, made for the BU portal account itself, without a `zaaid` cookie: returns its business-unit accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any other call to act on that business unit (see [Accounts](#/section/accounts)). An operation the BU portal account may not perform answers with the message `You are not authorized to perform this operation.`
          *
          *     **Scope:** `Service.Bu.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -189,12 +189,12 @@ export interface paths {
         put?: never;
         /**
          * Get tokens (authorization-code or refresh-token grant)
-         * @description On the identity provider of your data center (`{auth_url}`), not on the API root, and without an access token. Two grants share this endpoint (the steps are under *Authentication*):
+         * @description On the identity provider of your data center (`{auth_url}`), not on the API root, and without an access token. Two grants share this endpoint (the steps are under [Get a token](#/section/get-a-token)):
          *
          *     - `grant_type=authorization_code` with `client_id`, `client_secret` and `code` (the grant token from the developer console) returns an access token **and** the permanent refresh token. A grant token is used once, before it expires (3 to 10 minutes).
          *     - `grant_type=refresh_token` with `client_id`, `client_secret` and `refresh_token` returns a new access token and **no** refresh token.
          *
-         *     The parameters are plain strings, sent **either** as a query string **or** as form fields (`application/x-www-form-urlencoded`). At most 10 access tokens may be generated from refresh tokens in 10 minutes, and at most 20 refresh tokens per client ID in 10 minutes (see *Limits*). The error bodies of the identity-provider endpoints are not shown in the documents.
+         *     The parameters are plain strings, sent **either** as a query string **or** as form fields (`application/x-www-form-urlencoded`). At most 10 access tokens may be generated from refresh tokens in 10 minutes, and at most 20 refresh tokens per client ID in 10 minutes (see [Limits](#/section/limits)). The error bodies of the identity-provider endpoints are not shown in the documents.
          */
         post: operations["requestToken"];
         delete?: never;
@@ -2819,9 +2819,10 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-         *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-         *     your own account.
+         * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+         *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+         *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+         *     Leave it out to act on your own account, and to list your customers or business units.
          */
         AccountCookie: components["schemas"]["Zaaid"];
         /** @description The monitor's identifier, a string of digits. */
@@ -3002,9 +3003,10 @@ export interface operations {
             path?: never;
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };
@@ -3033,9 +3035,10 @@ export interface operations {
             path?: never;
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };
@@ -3064,9 +3067,10 @@ export interface operations {
             path?: never;
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };
@@ -3098,9 +3102,10 @@ export interface operations {
             };
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };
@@ -3129,9 +3134,10 @@ export interface operations {
             path?: never;
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };
@@ -3159,9 +3165,10 @@ export interface operations {
             path?: never;
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };
@@ -3190,9 +3197,10 @@ export interface operations {
             path?: never;
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };
@@ -3221,9 +3229,10 @@ export interface operations {
             path?: never;
             cookie?: {
                 /**
-                 * @description Only to act on a customer account (MSP) or a business-unit account (BU portal): send `Cookie: zaaid={zaaid}`
-                 *     with the `zaaid` from `GET /short/msp/customers` or `GET /short/bu/business_units`. Leave it out to act on
-                 *     your own account.
+                 * @description Only to act on one of your customer accounts (MSP) or business-unit accounts (BU portal), not to list them:
+                 *     send `Cookie: zaaid={zaaid}` with the account's `zaaid`, from
+                 *     [the customer list](#/msp/listmspcustomers) or [the business-unit list](#/business-units/listbusinessunits).
+                 *     Leave it out to act on your own account, and to list your customers or business units.
                  */
                 zaaid?: components["parameters"]["AccountCookie"];
             };

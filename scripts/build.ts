@@ -15,7 +15,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { generatedDir, outputs, root, specRoot } from './lib/paths.js';
 import { run, withoutBanner } from './lib/run.js';
 import { clientSource } from './lib/client-source.js';
-import { docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
+import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
 import { generateConstants } from './lib/constants-source.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { parseOptions, runScript, UsageError } from '../src/args.js';
@@ -110,13 +110,17 @@ export const steps: Step[] = [
     inputs: [...specInputs, 'package-lock.json', 'scripts/docs-template.hbs', 'scripts/lib/docs-page.ts'],
     produces: (out) => [out.docs],
     run: async (out) => {
-      // One self-contained page (--inlineBundle): Redoc and the description inline, no network needed.
-      const { info } = await readBundle(out);
+      // One self-contained page (--inlineBundle): Redoc and the description inline, no network needed. The page
+      // renders the description as docsDocument shapes it (the servers' URLs with their hosts).
+      const bundle = await readBundle(out);
+      const { info } = bundle;
       const scratch = await mkdtemp(path.join(os.tmpdir(), 'docs-'));
       try {
         const page = path.join(scratch, 'index.html');
+        const described = path.join(scratch, 'openapi.json');
+        await writeFile(described, JSON.stringify(docsDocument(bundle)));
         await run('redocly', [
-          'build-docs', out.bundleYaml, '-o', page, '--inlineBundle',
+          'build-docs', described, '-o', page, '--inlineBundle',
           '--template', docsTemplate,
           '--title', `${info.title} (${info.version})`,
           `--templateOptions.description=${info.summary ?? info.title}`,

@@ -1,6 +1,8 @@
-// The rendered docs (generated/docs/index.html): Redoc's options, the page template, and the one change the page
-// needs to open without any network. The browser test (test/docs.test.ts) checks the result in Chromium.
+// The rendered docs (generated/docs/index.html): Redoc's options, the page template, the description as the page
+// shows it (its servers' URLs), and the one change the page needs to open without any network. The browser test
+// (test/docs.test.ts) checks the result in Chromium, on a desktop window and on a phone's.
 import path from 'node:path';
+import type { Json } from '../../src/description/openapi.js';
 import { root } from './paths.js';
 
 /** The page around Redoc: title, description, the offline content policy and the service's colour. */
@@ -19,6 +21,33 @@ export const redocOptions = {
     ],
   },
 } as const;
+
+/** A server's URL with each variable at its default. */
+function expandedUrl(server: Json): string {
+  return String(server.url).replace(/\{(\w+)\}/g, (whole, name: string) => String(server.variables?.[name]?.default ?? whole));
+}
+
+/** A server as the page shows it: its URL with the variables' defaults, and no variables. */
+function shownServer(server: Json): Json {
+  const { variables: _variables, ...rest } = server;
+  return { ...rest, url: expandedUrl(server) };
+}
+
+/**
+ * The description as the page renders it. Redoc's Servers panel prints a server's URL template as it is, so the ten
+ * API roots all read `https://{api_host}/api`, each behind a "Show 1 variable" button; the page has no console in which
+ * a reader could set a variable. The page gets every server (the API roots and the identity providers of the token
+ * paths) with its variables' defaults in the URL, which are the placeholder hosts the guides list. The description in
+ * generated/ keeps the variables, for tools that let their users set them.
+ */
+export function docsDocument(bundle: Json): Json {
+  const document = structuredClone(bundle);
+  if (Array.isArray(document.servers)) document.servers = document.servers.map(shownServer);
+  for (const item of Object.values<Json>(document.paths ?? {})) {
+    if (Array.isArray(item.servers)) item.servers = item.servers.map(shownServer);
+  }
+  return document;
+}
 
 function svgDataUri(svg: string): string {
   return `data:image/svg+xml,${svg.replace(/%/g, '%25').replace(/</g, '%3C').replace(/>/g, '%3E').replace(/#/g, '%23').replace(/"/g, '%22')}`;

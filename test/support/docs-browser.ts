@@ -1,8 +1,13 @@
 // Chromium (Debian's package, driven by playwright-core) opening a file with every network request recorded, and
 // every request refused that is not the file itself: what a reader without a network gets.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+/** The desktop window of the tests, and a phone's (390 px wide, as an iPhone 12 to 15). */
+export const desktop = { width: 1400, height: 1000 } as const;
+export const phone = { width: 390, height: 844 } as const;
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -53,16 +58,16 @@ export interface OfflinePage {
   errors: string[];
   /** Loads the page's policy blocked before any request was made (they never reach `requests`). */
   blockedLoads(): PolicyViolation[];
-  /** Opens the file afresh (the page's hash routes start at the overview). */
-  reload(): Promise<void>;
+  /** Opens the file afresh, at the overview or at a route of the page (`#/monitors/listmonitors`). */
+  reload(hash?: string): Promise<void>;
 }
 
 const inPageSchemes = /^(data|blob|about):/i;
 
-export async function openOffline(browser: Browser, file: string): Promise<OfflinePage> {
+export async function openOffline(browser: Browser, file: string, viewport: { width: number; height: number } = desktop): Promise<OfflinePage> {
   const url = pathToFileURL(file).href;
   const isLocal = (address: string) => inPageSchemes.test(address) || address.split('#')[0] === url;
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
   const requests: RecordedRequest[] = [];
   const errors: string[] = [];
   // Every request the page makes is recorded; the file goes on, anything else is refused.
@@ -81,11 +86,13 @@ export async function openOffline(browser: Browser, file: string): Promise<Offli
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('websocket', (socket) => requests.push({ url: socket.url(), resourceType: 'websocket', local: false }));
 
-  const reload = async () => {
-    await page.goto(url, { waitUntil: 'load' });
+  const reload = async (hash = '') => {
+    // From a blank page, so that a route (a #fragment) loads the file afresh rather than only moving in it.
+    await page.goto('about:blank');
+    await page.goto(`${url}${hash}`, { waitUntil: 'load' });
     // The file holds a prerendered page that Redoc then hydrates: before that, a click on the menu would follow
-    // the link out of the page instead of routing inside it.
-    await page.locator('[data-component-name="Menu/Menu"]').first().waitFor({ state: 'visible' });
+    // the link out of the page instead of routing inside it. (On a phone the menu is hidden behind a button.)
+    await page.locator('[data-component-name="Menu/Menu"]').first().waitFor({ state: 'attached' });
     await page.waitForFunction(() => {
       const menu = document.querySelector('[data-component-name="Menu/Menu"]');
       return menu !== null && Object.keys(menu).some((key) => key.startsWith('__reactFiber'));
@@ -111,4 +118,77 @@ export async function expectVisible(locator: Locator, what: string, timeout = 10
   } catch {
     throw new Error(`Not visible on the docs page: ${what}`);
   }
+}
+
+/**
+ * Waits, frame by frame, until the element's box is inside the window and where it was one frame before: the page
+ * stopped moving it (Redoc scrolls smoothly to what a reader picks). With `bringIntoView`, it is scrolled to the
+ * middle of the window first, and again at each frame that finds it outside.
+ */
+async function settleInViewport(locator: Locator, what: string, bringIntoView: boolean, timeout = 10_000): Promise<void> {
+  await expectVisible(locator, what, timeout);
+  try {
+    await locator.first().evaluate(
+      (element, { limit, scroll }) =>
+        new Promise<void>((resolve, reject) => {
+          const until = performance.now() + limit;
+          let last = '';
+          if (scroll) element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+          const check = () => {
+            const box = element.getBoundingClientRect();
+            const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+            const where = `${box.top},${box.left},${box.bottom},${box.right}`;
+            if (inside && where === last) return resolve();
+            if (performance.now() > until) return reject(new Error('outside'));
+            if (!inside && scroll) element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+            last = inside ? where : '';
+            requestAnimationFrame(check);
+          };
+          check();
+        }),
+      { limit: timeout, scroll: bringIntoView },
+    );
+  } catch {
+    throw new Error(`Not inside the window on the docs page: ${what}`);
+  }
+}
+
+/** Waits until the element lies wholly inside the window, and stays there (a menu that the page placed). */
+export async function expectInViewport(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+  await settleInViewport(locator, what, false, timeout);
+}
+
+/**
+ * Clicks as a reader does, on something in sight: brings it to the middle of the window (room around it for what it
+ * opens), waits until nothing moves it any more, then clicks. Menus that Redoc opens are placed once, where their
+ * button is at the click: a click during a scroll would leave them out of the window.
+ */
+export async function clickInView(locator: Locator, what: string): Promise<void> {
+  await settleInViewport(locator, what, true);
+  await locator.first().click();
+}
+
+const require = createRequire(import.meta.url);
+
+/** The violations of axe-core's rules (WCAG 2 A and AA, and best practices) on the page as it is. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core (from npm, injected into the page) on the whole page. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
 }
