@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { npmHint, parseOptions, UsageError, type OptionSpec } from './args.js';
 import { whenLauncherGone } from './launcher-watch.js';
 import { dataCenters } from '../generated/client.js';
-import { startMock, type RunningMock } from './mock/index.js';
+import { engineInstallCommand, startMock, type RunningMock } from './mock/index.js';
 import { formatReport, startProxy, summarizeReports, type ExchangeReport } from './proxy/index.js';
 import { formatCheck, formatMarkdown, formatSummary, resolveVerifyOptions, verifyDefaults, verifyExitCodes, verifyService, writeOperations, type VerifyAuth, type VerifyOptions } from './verify/index.js';
 
@@ -84,7 +84,7 @@ Target:
   --base-url URL          the API root ({base_url}, ending in /api): your data center's, your implementation's, or
                           the mock's (http://127.0.0.1:4010/api).
   --auth-url URL          the identity provider ({auth_url}), needed with a refresh token (the mock's: http://127.0.0.1:4010).
-  --data-center ID        one of ${Object.keys(dataCenterIds()).join(', ')}, named in the report. The description's hosts are
+  --data-center ID        one of ${Object.keys(dataCenters).join(', ')}, named in the report. The description's hosts are
                           placeholders: give the real ones with --base-url and --auth-url.
 Credentials, from the environment only (never options, which a process list shows):
   ${credentialVariables.refreshToken}, ${credentialVariables.clientId}, ${credentialVariables.clientSecret}
@@ -112,7 +112,7 @@ Secrets never appear in the output, the reports or an error.
 Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (attributes it does not describe are allowed);
   ${verifyExitCodes.broken} the service broke the contract; ${verifyExitCodes.usage} a wrong option, an unwritable report file or a missing credential (nothing sent);
   ${verifyExitCodes.incomplete} the run could not judge everything (no answer, token refused, server error, budget or Retry-After),
-  or could not start (Prism's engine is not installed: npm install --save-dev @stoplight/prism-http@5.12.0).`,
+  or could not start (Prism's engine is not installed: ${engineInstallCommand}).`,
   options: {
     'base-url': { type: 'string' },
     'auth-url': { type: 'string' },
@@ -235,10 +235,6 @@ export async function runProxy(args: string[]): Promise<void> {
     console.error(`Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`);
   }
   stopOnSignals('proxy', proxy.stop, () => console.log(summarizeReports(proxy.reports)));
-}
-
-function dataCenterIds(): Record<string, unknown> {
-  return dataCenters;
 }
 
 /** Credentials from the environment: a refresh token with its client, or an access token. */

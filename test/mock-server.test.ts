@@ -150,6 +150,26 @@ describe('errors on demand', () => {
     expect(reply.json).not.toEqual(await call(sample('listMonitors')).then((plain) => plain.json));
   });
 
+  it('a refresh-token grant is answered without a new refresh token, as a form body or a query string', async () => {
+    const request = sample('requestToken');
+    const grant = 'client_id=id&client_secret=secret&grant_type=refresh_token&refresh_token=1000.refresh';
+    const viaForm = await call(request, { body: grant });
+    expect(viaForm.status).toBe(200);
+    expect(validate('RefreshTokenResponse', viaForm.json)).toEqual([]);
+    expect(viaForm.json).not.toHaveProperty('refresh_token');
+    const viaQuery = await call(request, { path: `/oauth/v2/token?${grant}`, body: '', headers: { 'Content-Type': '' } });
+    expect(viaQuery.json).not.toHaveProperty('refresh_token');
+    const authorizationCode = await call(request);
+    expect(authorizationCode.json).toHaveProperty('refresh_token');
+  });
+
+  it('an Accept header that asks for another version than 2.0: 406 naming it', async () => {
+    const reply = await call(sample('listMonitors'), { headers: { Accept: 'application/json; version=3.0' } });
+    expectFault(reply, 406, /asks for version="3\.0"; this description documents version 2\.0/);
+    const plain = await call(sample('listMonitors'), { headers: { Accept: 'application/json' } });
+    expect(plain.status).toBe(200);
+  });
+
   it('a status the operation does not document: 400 listing what it documents', async () => {
     const reply = await call(sample('getMonitor'), { headers: { Prefer: 'code=409' } });
     expectFault(reply, 400, /cannot play Prefer code=409: GET \/api\/monitors\/\{monitor_id\} documents 200, 401, 403, 404, 500/);

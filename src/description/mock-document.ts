@@ -4,10 +4,7 @@
 // `https://host/api` would be served at `/monitors`. The mock document writes every resource path with its
 // `/api` root (`/api/monitors`) and keeps the identity-provider paths (those with their own servers) at the
 // host's root, which gives the URL shape of a real data center: API root `http://host:port/api`, identity
-// provider `http://host:port`.
-//
-// Prism checks an OAuth 2.0 requirement as `Authorization: Bearer ...`, which this API never sends; the
-// header scheme ServiceOAuthToken (the `Authorization` header must be present) is what the mock enforces.
+// provider `http://host:port`. Code samples are left out: they are for readers.
 
 import type { Json } from './openapi.js';
 
@@ -20,14 +17,7 @@ export function mockDocument(bundle: Json): Json {
     const onIdentityProvider = Array.isArray(item.servers);
     delete item.servers;
     for (const operation of Object.values<Json>(item)) {
-      // Code samples are for readers; the engine would carry them in every operation.
       if (operation && typeof operation === 'object') delete operation['x-codeSamples'];
-      if (operation && Array.isArray(operation.security)) {
-        operation.security = operation.security.map((requirement: Json) => {
-          const { ServiceOAuth2: _scopes, ...rest } = requirement;
-          return rest;
-        });
-      }
     }
     paths[onIdentityProvider ? route : `${apiRoot}${route}`] = item;
   }

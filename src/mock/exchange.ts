@@ -73,13 +73,6 @@ export function headerText(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** A header of an answer, whatever the case of its name. */
-export function headerOf(answer: Answer, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  const entry = Object.entries(answer.headers).find(([key]) => key.toLowerCase() === wanted);
-  return entry?.[1];
-}
-
 /** An error answer in the contract's shape, `{code, message}`, with the fault also in `sl-violations`. */
 export function errorAnswer(
   status: number,

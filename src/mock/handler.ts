@@ -1,7 +1,7 @@
 // The mock's answer to one request, whatever carried it: the checks of exchange.ts and policy.ts, then Prism's
 // engine on the mock document. Shared by the HTTP server (startMock) and the in-process fetch (createMockFetch).
 import type { EngineInput } from './engine.js';
-import { checkCall, errorAnswer, headerText, isJson, type Answer, type Call } from './exchange.js';
+import { checkCall, errorAnswer, isJson, type Answer, type Call } from './exchange.js';
 import { mockPolicy } from './policy.js';
 import { engineFor } from './packaged.js';
 import type { Json } from '../description/openapi.js';
@@ -43,7 +43,7 @@ export async function createMockHandler(description?: Json): Promise<MockHandler
       return policy.answer(call, match?.operation, result);
     } catch (error) {
       // A fault of the mock itself, not of the request: say so, and keep serving.
-      return errorAnswer(500, `the mock failed on ${call.method} ${headerText(call.path)} (${(error as Error).message})`);
+      return errorAnswer(500, `the mock failed on ${call.method} ${call.path} (${(error as Error).message})`);
     }
   };
 }

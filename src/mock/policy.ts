@@ -72,21 +72,21 @@ export function describeViolations(violations: Violation[], contentType?: string
   return [...new Set(messages)].join('; ');
 }
 
-/** Serializes the engine's body for the wire: JSON for JSON media types, text as it is. */
-export function serializeBody(body: unknown, contentType: string | undefined): Buffer {
+/** The engine's body for the wire: JSON for JSON media types, text as it is. */
+function answerBody(body: unknown, contentType: string | undefined): Buffer {
   if (body === undefined || body === null) return Buffer.alloc(0);
   if (typeof body === 'string' && !(contentType && isJson(contentType.split(';')[0]!.trim().toLowerCase()))) return Buffer.from(body);
   return Buffer.from(JSON.stringify(body));
 }
 
 /** The engine's answer as an Answer, with the faults found on the way in `sl-violations`. */
-export function engineAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): Answer {
+function engineAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): Answer {
   const headers: Record<string, string> = { ...corsHeaders(call.headers) };
   for (const [name, value] of Object.entries(result.output.headers ?? {})) headers[name] = String(value);
   const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
   if (violations.length > 0) headers['sl-violations'] = headerSafe(JSON.stringify(violations)).slice(0, 8000);
-  return { status: result.output.statusCode, headers, body: serializeBody(result.output.body, contentType) };
+  return { status: result.output.statusCode, headers, body: answerBody(result.output.body, contentType) };
 }
 
 /** The engine's refusal as Prism's own server gives it: a problem (application/problem+json). */

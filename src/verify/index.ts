@@ -11,7 +11,7 @@ import { RefreshingTokens, fixedToken, type TokenSource } from '../client/auth.j
 import { parseRetryAfter, type FetchLike } from '../client/http.js';
 import { ServiceError } from '../client/errors.js';
 import { apiRoot } from '../description/mock-document.js';
-import { deref, httpMethods, type Json } from '../description/openapi.js';
+import { deref, operationsOf, type Json } from '../description/openapi.js';
 import { exampleOf, serializeBody } from '../description/samples.js';
 import type { RouteOperation } from '../description/routes.js';
 import { packagedDescription } from '../mock/packaged.js';
@@ -226,22 +226,15 @@ interface ResourceOperation {
 
 /** The operations of the API root (not the identity provider's), in the description's order. */
 function resourceOperations(document: Json): ResourceOperation[] {
-  const result: ResourceOperation[] = [];
-  for (const [template, item] of Object.entries<Json>(document.paths ?? {})) {
-    if (Array.isArray(item.servers)) continue; // the identity provider's paths
-    for (const method of httpMethods) {
-      const node: Json | undefined = item[method];
-      if (!node) continue;
-      result.push({
-        operationId: String(node.operationId ?? `${method} ${template}`),
-        method,
-        template,
-        node,
-        parameters: [...(item.parameters ?? []), ...(node.parameters ?? [])].map((parameter: Json) => deref(document, parameter) ?? {}),
-      });
-    }
-  }
-  return result;
+  return operationsOf(document)
+    .filter(({ path }) => !Array.isArray(document.paths[path].servers)) // not the identity provider's paths
+    .map(({ path: template, method, operation: node }) => ({
+      operationId: String(node.operationId ?? `${method} ${template}`),
+      method,
+      template,
+      node,
+      parameters: [...(document.paths[template].parameters ?? []), ...(node.parameters ?? [])].map((parameter: Json) => deref(document, parameter) ?? {}),
+    }));
 }
 
 /** Checks the options and resolves the defaults; throws a TypeError naming a wrong option (nothing is sent). */
