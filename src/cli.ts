@@ -2,11 +2,12 @@
 // `monitoring-service-api proxy --upstream URL` the validating proxy, each in this one process, until Ctrl-C
 // (SIGINT), SIGTERM or SIGHUP, or until the process that started it goes away. `monitoring-service-api verify`
 // checks a running service against the contract once and exits with a status that says how it went.
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmHint, parseOptions, UsageError, type OptionSpec } from './args.js';
 import { whenLauncherGone } from './launcher-watch.js';
+import { terminalText } from './output/escape.js';
 import { dataCenters } from '../generated/client.js';
 import { engineInstallCommand, startMock, type RunningMock } from './mock/index.js';
 import { formatReport, startProxy, summarizeReports, type ExchangeReport } from './proxy/index.js';
@@ -26,12 +27,14 @@ const mockCommand = {
   --port N            port to listen on (0: a free one, printed on start). Default 4010.
   --host H            address to listen on. Default 127.0.0.1 (loopback only).
   --max-body-bytes N  largest request body accepted (413 above). Default 1048576.
-  --log               print one line per request: method, target, status.
+  --max-connections N most connections open at once (more are closed). Default 256.
+  --log               print one line per request: method, target (credential parameters redacted), status.
   -h, --help          this help.`,
   options: {
     port: { type: 'string', default: '4010' },
     host: { type: 'string', default: '127.0.0.1' },
     'max-body-bytes': { type: 'string' },
+    'max-connections': { type: 'string' },
     log: { type: 'boolean', default: false },
   },
 } satisfies Command;
@@ -44,8 +47,11 @@ const proxyCommand = {
   --host H          address to listen on. Default 127.0.0.1.
   --errors          refuse a request that breaks the contract (422, not forwarded); an answer that breaks it becomes 500.
   --quiet           print only the exchanges that break the contract.
-  --report FILE     also write every exchange as one JSON line to FILE (rewritten on start).
+  --report FILE     also write every exchange as one JSON line to FILE (rewritten on start; credentials redacted).
   --timeout-ms N    how long the upstream has to answer one request (then 504). Default 30000.
+  --max-body-bytes N    largest request body taken (413 above). Default 1048576.
+  --max-answer-bytes N  largest upstream answer read (502 above). Default 8388608.
+  --max-connections N   most connections open at once (more are closed). Default 256.
   -h, --help        this help.`,
   options: {
     upstream: { type: 'string' },
@@ -55,6 +61,9 @@ const proxyCommand = {
     quiet: { type: 'boolean', default: false },
     report: { type: 'string' },
     'timeout-ms': { type: 'string' },
+    'max-body-bytes': { type: 'string' },
+    'max-answer-bytes': { type: 'string' },
+    'max-connections': { type: 'string' },
   },
 } satisfies Command;
 
@@ -101,13 +110,16 @@ Bounds:
   --budget N              at most N HTTP requests in the run (identity provider included). Default ${verifyDefaults.budget}.
   --rate N                at most N requests per second (0.5: one every 2 s). Default ${verifyDefaults.ratePerSecond}.
   --timeout-ms N          time limit of one request. Default ${verifyDefaults.timeoutMs}.
+  --insecure              allow plain http to another machine (credentials then cross the network unencrypted);
+                          without it, --base-url and --auth-url must be https unless they are this machine.
   --max-wait-ms N         the longest Retry-After verify waits for (429, 503); longer ends the run. Default ${verifyDefaults.maxWaitMs}.
 Reports:
   --json FILE             write the whole report as JSON.
   --markdown FILE         write the report as Markdown, to attach to an issue.
   --quiet                 print the summary only, not a line per call.
   -h, --help              this help.
-Secrets never appear in the output, the reports or an error.
+Secrets never appear in the output, the reports or an error. Redirects are reported, never followed. The report
+files are written once the run is over: a run that fails leaves earlier ones as they were.
 
 Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (attributes it does not describe are allowed);
   ${verifyExitCodes.broken} the service broke the contract; ${verifyExitCodes.usage} a wrong option, an unwritable report file or a missing credential (nothing sent);
@@ -127,6 +139,7 @@ Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (att
     json: { type: 'string' },
     markdown: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    insecure: { type: 'boolean', default: false },
   },
 } satisfies Command;
 
@@ -195,13 +208,14 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   }
   const port = portOf(values.port, mockCommand);
   const maxBodyBytes = positiveOf('max-body-bytes', values['max-body-bytes'], mockCommand);
-  const mock = await startMock({ port, host: String(values.host), maxBodyBytes, ...(values.log ? { onAnswer: logLine } : {}) });
+  const maxConnections = positiveOf('max-connections', values['max-connections'], mockCommand);
+  const mock = await startMock({ port, host: String(values.host), maxBodyBytes, maxConnections, ...(values.log ? { onAnswer: logLine } : {}) });
   console.log(`${mockBanner(mock)}${extraBanner ? `\n${extraBanner}` : ''}`);
   stopOnSignals('mock', mock.stop);
 }
 
 function logLine(method: string, target: string, status: number) {
-  console.log(`${new Date().toISOString()} ${method} ${target} → ${status}`);
+  console.log(terminalText(`${new Date().toISOString()} ${method} ${target} → ${status}`));
 }
 
 /** `proxy`: the validating proxy until a signal; prints a summary when it stops. */
@@ -214,13 +228,23 @@ export async function runProxy(args: string[]): Promise<void> {
   if (typeof values.upstream !== 'string' || values.upstream === '') throw new UsageError(`--upstream is required.${npmHint(proxyCommand.options)}\n${proxyCommand.usage}`);
   const port = portOf(values.port, proxyCommand);
   const timeoutMs = positiveOf('timeout-ms', values['timeout-ms'], proxyCommand);
+  const maxBodyBytes = positiveOf('max-body-bytes', values['max-body-bytes'], proxyCommand);
+  const maxAnswerBytes = positiveOf('max-answer-bytes', values['max-answer-bytes'], proxyCommand);
+  const maxConnections = positiveOf('max-connections', values['max-connections'], proxyCommand);
   const reportFile = typeof values.report === 'string' ? values.report : undefined;
   if (reportFile) writeFileSync(reportFile, '');
   const onReport = (report: ExchangeReport) => {
     if (!values.quiet || report.violations.length > 0) console.log(formatReport(report));
     if (reportFile) appendFileSync(reportFile, `${JSON.stringify(report)}\n`);
   };
-  const proxy = await startProxy({ upstream: values.upstream, port, host: String(values.host), errors: values.errors === true, timeoutMs, onReport });
+  let proxy;
+  try {
+    proxy = await startProxy({ upstream: values.upstream, port, host: String(values.host), errors: values.errors === true, timeoutMs, maxBodyBytes, maxAnswerBytes, maxConnections, onReport });
+  } catch (error) {
+    // The library names its option; here it is the flag.
+    if (error instanceof TypeError && error.message.startsWith('upstream ')) throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
+    throw error;
+  }
   console.log(
     [
       `Validating proxy of the Monitoring Service API (Prism's engine, in this process) is listening.`,
@@ -235,6 +259,28 @@ export async function runProxy(args: string[]): Promise<void> {
     console.error(`Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`);
   }
   stopOnSignals('proxy', proxy.stop, () => console.log(summarizeReports(proxy.reports)));
+}
+
+/** Why a file cannot be written, or undefined when it can: its folder must take files, and the file, if any, writes. */
+function unwritable(file: string): string | undefined {
+  try {
+    if (existsSync(file)) {
+      if (statSync(file).isDirectory()) return 'it is a folder';
+      accessSync(file, constants.W_OK);
+    } else {
+      accessSync(path.dirname(path.resolve(file)), constants.W_OK);
+    }
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/** Writes a file whole or not at all: a new file beside it, renamed over it. */
+function writeWhole(file: string, text: string): void {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
 }
 
 /** Credentials from the environment: a refresh token with its client, or an access token. */
@@ -281,6 +327,7 @@ export async function runVerify(args: string[], env: Record<string, string | und
     ratePerSecond: numberOf('rate', values.rate, false),
     timeoutMs: numberOf('timeout-ms', values['timeout-ms'], true),
     maxWaitMs: numberOf('max-wait-ms', values['max-wait-ms'], true),
+    insecure: values.insecure === true,
     ...(values.quiet ? {} : { onCheck: (check) => console.error(formatCheck(check)) }),
   };
   if (options.baseUrl === undefined && options.dataCenter === undefined) throw new UsageError(`--base-url is required.${npmHint(verifyCommand.options)}\n${verifyHint()}`);
@@ -291,24 +338,22 @@ export async function runVerify(args: string[], env: Record<string, string | und
   }
   const jsonFile = text('json');
   const markdownFile = text('markdown');
+  // Before the run, without touching the files: a path that cannot be written is a usage error.
   for (const [option, file] of [['--json', jsonFile], ['--markdown', markdownFile]] as const) {
     if (!file) continue;
-    try {
-      writeFileSync(file, ''); // now rather than after the run: a path that cannot be written is a usage error
-    } catch (error) {
-      throw new UsageError(`${option} ${file}: cannot write it (${(error as Error).message}).\n${verifyHint()}`);
-    }
+    const problem = unwritable(file);
+    if (problem) throw new UsageError(`${option} ${file}: cannot write it (${problem}).\n${verifyHint()}`);
   }
   let report;
   try {
     report = await verifyService(options);
   } catch (error) {
-    console.error(`verify could not run: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(terminalText(`verify could not run: ${error instanceof Error ? error.message : String(error)}`));
     process.exitCode = verifyExitCodes.incomplete;
     return;
   }
-  if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-  if (markdownFile) writeFileSync(markdownFile, formatMarkdown(report));
+  if (jsonFile) writeWhole(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
+  if (markdownFile) writeWhole(markdownFile, formatMarkdown(report));
   console.log(formatSummary(report));
   if (jsonFile || markdownFile) console.log(`Reports: ${[jsonFile, markdownFile].filter(Boolean).join(', ')}`);
   process.exitCode = report.exitCode;

@@ -386,7 +386,7 @@ describe('the client in a browser', () => {
 window.run = async () => {
   const seen = [];
   const client = createServiceClient({
-    baseUrl: 'http://mock.invalid/api',
+    baseUrl: 'https://mock.invalid/api',
     auth: { accessToken: 'token' },
     fetch: async (request) => {
       seen.push(request.headers.get('Authorization'));

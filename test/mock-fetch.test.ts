@@ -31,8 +31,8 @@ describe('createMockFetch() as the client\'s fetch', () => {
   });
 
   it('answers at addresses that never resolve: nothing leaves the process', () => {
-    expect(mockFetch.baseUrl).toBe('http://mock.invalid/api');
-    expect(mockFetch.authUrl).toBe('http://mock.invalid');
+    expect(mockFetch.baseUrl).toBe('https://mock.invalid/api');
+    expect(mockFetch.authUrl).toBe('https://mock.invalid');
   });
 
   it('renews the access token at the mock identity provider and lists the monitors', async () => {

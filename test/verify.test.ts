@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../scripts/lib/paths.js';
 import { startMock, type RunningMock } from '../src/mock/index.js';
 import { formatMarkdown, formatSummary, verifyService, type CheckReport, type VerifyOptions, type VerifyReport } from '../src/verify/index.js';
-import { Redactor } from '../src/verify/redact.js';
+import { Redactor } from '../src/output/redact.js';
 import { misformedTimestamps, undescribedAttributes } from '../src/verify/walk.js';
 import { drifts, issuedAccessToken, monitorId, startDriftingService, type DriftingService } from './support/drifting-service.js';
 import { freePort, startCommand } from './support/processes.js';

@@ -3,7 +3,7 @@
 import { createAuthClient, dataCenters, tokenLimits, type DataCenterId } from '../../generated/client.js';
 import type { components } from '../../generated/types.js';
 import { ServiceError, describeErrorBody, type OperationInfo } from './errors.js';
-import { exchange, untilAborted, type FetchLike } from './http.js';
+import { credentialAddress, exchange, untilAborted, type FetchLike } from './http.js';
 import { operationInfo } from './operations.js';
 
 /** Where the identity provider is and how to reach it. */
@@ -17,6 +17,8 @@ export interface IdentityProviderOptions {
   /** Time limit of the request, answer included. Default 30 000 ms. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Allow a plain-http identity provider on another machine (credentials then cross the network unencrypted). */
+  insecure?: boolean;
 }
 
 /** An access token from the identity provider. */
@@ -38,8 +40,8 @@ export interface GrantTokens extends AccessTokenResult {
 export const defaultTimeoutMs = 30_000;
 
 /** The identity provider's address: `authUrl`, or the data center's. */
-export function resolveAuthUrl(options: { dataCenter?: DataCenterId | undefined; authUrl?: string | undefined }): string {
-  if (options.authUrl) return stripSlash(options.authUrl);
+export function resolveAuthUrl(options: { dataCenter?: DataCenterId | undefined; authUrl?: string | undefined; insecure?: boolean | undefined }): string {
+  if (options.authUrl) return credentialAddress('authUrl', options.authUrl, options.insecure);
   if (options.dataCenter !== undefined) return dataCenterOf(options.dataCenter).authUrl;
   throw new TypeError('Give a dataCenter (one of ' + Object.keys(dataCenters).join(', ') + ') or an authUrl.');
 }
@@ -49,10 +51,6 @@ export function dataCenterOf(id: string): (typeof dataCenters)[DataCenterId] {
     throw new TypeError(`Unknown data center "${id}": use one of ${Object.keys(dataCenters).join(', ')}.`);
   }
   return dataCenters[id as DataCenterId];
-}
-
-export function stripSlash(url: string): string {
-  return url.replace(/\/+$/, '');
 }
 
 const tokenOperation = operationInfo('post', '/oauth/v2/token');
@@ -195,6 +193,8 @@ export interface RefreshingTokenOptions {
   clock: () => number;
   /** Renew this long before expiry (at most half the token's lifetime). */
   renewalMarginMs: number;
+  /** The identity provider may be plain http on another machine (see IdentityProviderOptions). */
+  insecure?: boolean | undefined;
   /** A token to start with, e.g. one saved from a previous run. */
   initial?: { accessToken: string; expiresAt?: number | undefined } | undefined;
   onTokenRenewed?: ((token: RenewedToken) => void) | undefined;
@@ -269,6 +269,7 @@ export class RefreshingTokens implements TokenSource {
       refreshToken: this.options.refreshToken,
       fetch: this.options.fetch,
       timeoutMs: this.options.timeoutMs,
+      ...(this.options.insecure ? { insecure: true } : {}),
     });
     const lifetimeMs = token.expiresIn * 1000;
     const expiresAt = started + lifetimeMs;

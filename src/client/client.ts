@@ -2,11 +2,12 @@
 // service's auth, data centers, accounts (zaaid), errors, retries and timeouts.
 import { apiVersion, createApiClient, type DataCenterId } from '../../generated/client.js';
 import type { paths } from '../../generated/types.js';
-import { RefreshingTokens, dataCenterOf, defaultTimeoutMs, fixedToken, stripSlash, type RenewedToken, type TokenSource } from './auth.js';
+import { RefreshingTokens, dataCenterOf, defaultTimeoutMs, fixedToken, type RenewedToken, type TokenSource } from './auth.js';
 import { ServiceError, describeErrorBody, kindOfStatus, setAttempts, type OperationInfo } from './errors.js';
 import {
   abortError,
   backoffDelay,
+  credentialAddress,
   defaultSleep,
   exchange,
   parseRetryAfter,
@@ -16,6 +17,7 @@ import {
   type Sleep,
 } from './http.js';
 import { operationInfo } from './operations.js';
+import { checkPathValues, checkZaaid } from './request-values.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Types
@@ -154,6 +156,11 @@ export interface ServiceClientOptions {
   onTokenRenewed?: (token: RenewedToken) => void;
   /** Custom fetch, for the resource server and the identity provider. Default: the global fetch. */
   fetch?: FetchLike;
+  /**
+   * Allow plain-http addresses on other machines. Without it, `baseUrl` and `authUrl` must be https, except on this
+   * machine (localhost, 127.0.0.1, ::1): tokens and secrets never cross a network unencrypted by accident.
+   */
+  insecure?: boolean;
   /** The clock (epoch ms) for token expiry and the identity provider's limit. Default `Date.now`. */
   clock?: () => number;
   /** How the client waits between retries. Default: a timer. */
@@ -199,16 +206,6 @@ interface CallContext {
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
 
-/** A cookie-octet string (RFC 6265): nothing that could end the cookie or add another. */
-const cookieValuePattern = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
-
-function checkZaaid(zaaid: unknown): string {
-  if (typeof zaaid !== 'string' || !cookieValuePattern.test(zaaid)) {
-    throw new TypeError(`Not a zaaid: ${JSON.stringify(zaaid)} (a customer or business-unit account id, as listed by /short/msp/customers or /short/bu/business_units)`);
-  }
-  return zaaid;
-}
-
 /**
  * The account of forAccount() travels in the `Cookie` header, which browsers forbid scripts to set (they drop it
  * from the request without a word): rather than act on the caller's own account there, forAccount refuses.
@@ -251,9 +248,10 @@ function unwrap(body: unknown): unknown {
  */
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const center = options.dataCenter === undefined ? undefined : dataCenterOf(options.dataCenter);
-  const baseUrl = stripSlash(options.baseUrl ?? center?.baseUrl ?? '');
-  if (!baseUrl) throw new TypeError('Give a dataCenter or a baseUrl (the API root, ending in /api).');
-  const authUrl = options.authUrl ? stripSlash(options.authUrl) : center?.authUrl;
+  const rawBaseUrl = options.baseUrl ?? center?.baseUrl;
+  if (!rawBaseUrl) throw new TypeError('Give a dataCenter or a baseUrl (the API root, ending in /api).');
+  const baseUrl = credentialAddress('baseUrl', rawBaseUrl, options.insecure);
+  const authUrl = options.authUrl ? credentialAddress('authUrl', options.authUrl, options.insecure) : center?.authUrl;
   const version = options.version ?? apiVersion;
   if (!/^\d+(\.\d+)*$/.test(version)) throw new TypeError(`version must look like "2.0", not ${JSON.stringify(version)}`);
   const timeoutMs = positive('timeoutMs', options.timeoutMs, defaultTimeoutMs);
@@ -287,6 +285,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         clock,
         renewalMarginMs: positive('renewalMarginMs', options.renewalMarginMs, 60_000),
         initial: typeof accessToken === 'string' ? { accessToken, expiresAt } : undefined,
+        insecure: options.insecure,
         onTokenRenewed: options.onTokenRenewed,
       });
     }
@@ -314,7 +313,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     for (;;) {
       const token = await tokens.get(context.signal, context.operation);
       headers.set('Authorization', `Service-oauthtoken ${token}`);
-      const request = new Request(template.url, { method, headers, body: body ?? null, redirect: template.redirect });
+      const request = new Request(template.url, { method, headers, body: body ?? null });
       context.attempts += 1;
       let response: Response;
       try {
@@ -359,6 +358,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const { headers, signal, timeoutMs: callTimeout, retry: callRetry, params, body } = init as CallOptions & { params?: Record<string, unknown>; body?: unknown };
     const method = rawMethod.toLowerCase();
     const operation = operationInfo(method, path);
+    if (isRecord(params)) checkPathValues(params.path);
     // openapi-fetch never sends params.cookie: a zaaid given there acts like forAccount().
     const cookie = isRecord(params) && isRecord(params.cookie) ? params.cookie : undefined;
     const context: CallContext = {

@@ -69,6 +69,44 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 
+/** A URL without its trailing slashes (removed one by one: no expression that backtracks on a run of them). */
+export function stripSlash(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
+/** Whether a host name is this machine (localhost, 127.0.0.0/8, ::1): plain http there reaches no network. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  const parts = host.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every((part) => part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255);
+}
+
+/**
+ * An address that credentials will be sent to (an API root, an identity provider), checked: an http(s) URL without
+ * a user name or password in it, and https unless it is this machine or the caller opted out (`insecure`), since
+ * plain http shows every token and secret to the network. Gives it without trailing slashes; throws a TypeError.
+ */
+export function credentialAddress(name: string, value: string, insecure = false): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
+  if (url.username || url.password) throw new TypeError(`${name} must not carry a user name or password: credentials never travel in a URL.`);
+  if (url.protocol === 'http:' && !insecure && !isLoopback(url.hostname)) {
+    throw new TypeError(
+      `${name} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with insecure: true ` +
+        '(plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).',
+    );
+  }
+  return stripSlash(value);
+}
+
 /** Statuses whose answer has no body (a Response cannot be built with one). */
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
@@ -122,7 +160,12 @@ export async function exchange(
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const work = (async () => {
-      const response = await fetchImpl(new Request(request, { signal: controller.signal }));
+      // Redirects are never followed: the request carries credentials, which go only to the address the caller gave.
+      const response = await fetchImpl(new Request(request, { signal: controller.signal, redirect: 'manual' }));
+      if (isRedirect(response)) {
+        await response.body?.cancel().catch(() => {});
+        throw redirectError(response, request, operation);
+      }
       const body = nullBodyStatuses.has(response.status) ? null : await response.arrayBuffer();
       const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       Object.defineProperty(copy, 'url', { value: response.url || request.url });
@@ -146,6 +189,31 @@ export async function exchange(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.status !== 304);
+}
+
+/** The error for an answer that redirects: it names where to (origin and path only), and why it was not followed. */
+function redirectError(response: Response, request: Request, operation: OperationInfo): ServiceError {
+  let target = 'another address';
+  try {
+    const location = new URL(response.headers.get('location') ?? '', request.url);
+    target = `${location.origin}${location.pathname}`;
+  } catch {
+    // no readable Location: "another address"
+  }
+  const status = response.status;
+  return new ServiceError({
+    kind: 'http',
+    status,
+    message:
+      `The answer is a redirect (${status || 'its status hidden by the browser'}) to ${target}, which the client does not follow: the request carries credentials, ` +
+      'and they go only to the address you gave. If that address is right, configure it instead.',
+    operation,
+    response,
+  });
 }
 
 /** Waits for `promise`, or rejects with the caller's abort error first. The promise itself keeps running. */

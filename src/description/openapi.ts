@@ -12,6 +12,9 @@ export function operationsOf(document: Json): { path: string; method: string; op
   );
 }
 
+/** A JSON pointer token (RFC 6901): `~` as `~0`, `/` as `~1`. */
+export const pointerToken = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
 /** Resolves a local $ref (#/components/...) of the document, once or repeatedly. */
 export function deref(document: Json, node: Json | undefined): Json | undefined {
   let current = node;

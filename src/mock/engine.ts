@@ -249,6 +249,33 @@ export function judgedHeaders(operation: EngineOperation | undefined, status: nu
   return judged;
 }
 
+const placeVerbs = ['must', 'should', 'is', 'has'];
+
+/**
+ * The rule of one of the engine's validation messages, without the place it repeats:
+ * `Response body property data.0.x must be string` gives `must be string`; `Request query parameter id must match
+ * pattern "^[0-9]+$"` gives `must match pattern "^[0-9]+$"`. Read word by word (the place can hold a service's
+ * attribute names): a message of another shape is given as it is, its first letter in lower case.
+ */
+export function ruleOf(message: string): string {
+  const words = message.split(' ');
+  let start = words[0] === 'Request' || words[0] === 'Response' ? 1 : 0;
+  const first = words[start];
+  const placeLength =
+    words[start + 1] === 'parameter' && ['path', 'query', 'header', 'cookie'].includes(first ?? '')
+      ? 3
+      : first === 'body' && words[start + 1] === 'property'
+        ? 3
+        : first === 'header'
+          ? 2
+          : first === 'body'
+            ? 1
+            : 0;
+  if (placeLength > 0 && placeVerbs.includes(words[start + placeLength] ?? '')) start += placeLength;
+  const text = words.slice(start).join(' ');
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
 /** An answer's body as the engine judges it: parsed when its Content-Type is JSON and it parses, else the text. */
 export function judgedBody(contentType: string | undefined, status: number, text: string): unknown {
   if (text.length === 0) return undefined;

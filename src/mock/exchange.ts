@@ -26,7 +26,8 @@ export interface MediaType {
 
 export interface Answer {
   status: number;
-  headers: Record<string, string>;
+  /** A header that comes more than once (Set-Cookie from an upstream) is a list. */
+  headers: Record<string, string | string[]>;
   body: Buffer;
 }
 
@@ -68,6 +69,13 @@ export function corsHeaders(headers: HeaderValues = {}): Record<string, string> 
 
 export const errorContentType = 'application/json;charset=UTF-8';
 
+/** An answer's headers for a fetch Response: a header that comes more than once stays apart (Set-Cookie). */
+export function responseHeaders(headers: Answer['headers']): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) for (const line of [value].flat()) result.append(name, line);
+  return result;
+}
+
 /** A header value as one string (repeated headers joined by a comma), or undefined. */
 export function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
@@ -87,7 +95,7 @@ export function errorAnswer(
     headers: {
       ...corsHeaders(),
       'Content-Type': errorContentType,
-      'sl-violations': headerSafe(JSON.stringify(violations)),
+      'sl-violations': violationsHeader(violations),
       ...options.headers,
     },
     body: Buffer.from(JSON.stringify({ code: options.code ?? status, message })),
@@ -99,27 +107,96 @@ export function headerSafe(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** The longest `sl-violations` header the mock and the proxy send: clients refuse headers beyond about 16 KiB in all. */
+export const maxViolationsHeaderLength = 4096;
+/** The longest message, and location part, of one violation in the header. */
+const maxViolationText = 300;
+
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}...` : text);
+
+/**
+ * The `sl-violations` header of an answer: the violations as JSON, always whole JSON within
+ * `maxViolationsHeaderLength` characters. Each message is shortened; when they do not all fit, the first that do
+ * are kept and a last entry says how many were left out.
+ */
+export function violationsHeader(violations: Violation[]): string {
+  const entries = violations.map((violation) =>
+    headerSafe(JSON.stringify({ ...violation, location: violation.location.map((part) => shorten(String(part), maxViolationText)), message: shorten(violation.message, maxViolationText) })),
+  );
+  const omitted = (count: number) => headerSafe(JSON.stringify({ location: ['request'], severity: 'Information', message: `${count} more violation(s) not shown` }));
+  const room = maxViolationsHeaderLength - omitted(violations.length).length - 3;
+  let length = 0;
+  let kept = 0;
+  while (kept < entries.length && length + entries[kept]!.length + 1 <= room) length += entries[kept++]!.length + 1;
+  const shown = entries.slice(0, kept);
+  if (kept < entries.length) shown.push(omitted(entries.length - kept));
+  return `[${shown.join(',')}]`;
+}
+
 /** Quotes a piece of the request in a message, shortened and without control characters. */
 export function quote(text: string, max = 60): string {
   const shown = text.length > max ? `${text.slice(0, max)}...` : text;
   return JSON.stringify(shown);
 }
 
-const token = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const quoted = '"(?:[^"\\\\\\x00-\\x08\\x0a-\\x1f\\x7f]|\\\\[\\x09\\x20-\\xff])*"';
-const mediaTypePattern = new RegExp(`^ *(${token})/(${token}) *((?:; *${token} *= *(?:${token}|${quoted}) *)*)$`);
-const parameterPattern = new RegExp(`; *(${token}) *= *(${token}|${quoted}) *`, 'g');
+/** A character of an RFC 9110 token: ! # $ % & ' * + - . ^ _ ` | ~, digits and letters. */
+function isTokenChar(char: string | undefined): boolean {
+  if (char === undefined) return false;
+  return (char >= 'a' && char <= 'z') || (char >= 'A' && char <= 'Z') || (char >= '0' && char <= '9') || "!#$%&'*+-.^_`|~".includes(char);
+}
 
-/** Parses a Content-Type (RFC 9110); undefined when it is not a media type. */
+/** A character that may stand in a quoted string (RFC 9110 qdtext or a quoted pair's second half): no control. */
+function isQuotedChar(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code === 0x09 || (code >= 0x20 && code !== 0x7f);
+}
+
+/**
+ * Parses a Content-Type (RFC 9110: `type/subtype *( OWS ";" OWS name=value )`, a value a token or a quoted
+ * string); undefined when it is not a media type. One pass over the text, no regular expression.
+ */
 export function parseMediaType(value: string): MediaType | undefined {
-  const match = mediaTypePattern.exec(value);
-  if (!match) return undefined;
+  let index = 0;
+  const skipSpaces = () => {
+    while (value[index] === ' ' || value[index] === '\t') index++;
+  };
+  const readToken = () => {
+    const start = index;
+    while (isTokenChar(value[index])) index++;
+    return value.slice(start, index);
+  };
+  skipSpaces();
+  const type = readToken();
+  if (!type || value[index] !== '/') return undefined;
+  index++;
+  const subtype = readToken();
+  if (!subtype) return undefined;
+  skipSpaces();
   const parameters: Record<string, string> = {};
-  for (const parameter of match[3]!.matchAll(parameterPattern)) {
-    const raw = parameter[2]!;
-    parameters[parameter[1]!.toLowerCase()] = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+  while (index < value.length) {
+    if (value[index] !== ';') return undefined;
+    index++;
+    skipSpaces();
+    const name = readToken();
+    if (!name || value[index] !== '=') return undefined;
+    index++;
+    let parameter = '';
+    if (value[index] === '"') {
+      for (index++; index < value.length && value[index] !== '"'; index++) {
+        if (value[index] === '\\') index++;
+        if (index >= value.length || !isQuotedChar(value[index]!)) return undefined;
+        parameter += value[index];
+      }
+      if (value[index] !== '"') return undefined;
+      index++;
+    } else {
+      parameter = readToken();
+      if (!parameter) return undefined;
+    }
+    parameters[name.toLowerCase()] = parameter;
+    skipSpaces();
   }
-  return { type: `${match[1]}/${match[2]}`.toLowerCase(), parameters };
+  return { type: `${type}/${subtype}`.toLowerCase(), parameters };
 }
 
 /**
@@ -158,13 +235,23 @@ function decodeSegments(path: string): string[] {
     });
 }
 
+/** The origin form (`/api/monitors?x=1`) of a request target, which may come in the absolute form (`http://host/...`). */
+function originForm(target: string): string {
+  const lower = target.slice(0, 8).toLowerCase();
+  const scheme = lower.startsWith('http://') ? 7 : lower.startsWith('https://') ? 8 : 0;
+  if (scheme === 0) return target;
+  let end = scheme;
+  while (end < target.length && target[end] !== '/' && target[end] !== '?' && target[end] !== '#') end++;
+  const rest = target.slice(end);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 /**
  * A Call from its parts. `url` is the request target (origin form `/api/monitors?x=1`; the absolute form, which
  * servers must accept, is read as its path); header names may come in any case.
  */
 export function createCall(parts: { method: string; url: string; headers: HeaderValues; body: Buffer }): Call {
-  const absolute = /^https?:\/\/[^/?#]*(.*)$/i.exec(parts.url);
-  const url = absolute ? (absolute[1]!.startsWith('/') ? absolute[1]! : `/${absolute[1]}`) : parts.url;
+  const url = originForm(parts.url);
   const headers: HeaderValues = {};
   for (const [name, value] of Object.entries(parts.headers)) if (value !== undefined) headers[name.toLowerCase()] = value;
   const [path] = splitTarget(url);

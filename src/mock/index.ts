@@ -9,10 +9,11 @@
 //
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
-import { createCall, errorAnswer } from './exchange.js';
+import { createCall, errorAnswer, responseHeaders } from './exchange.js';
 import { createMockHandler, type MockHandler } from './handler.js';
 import { closeServer, createHttpServer, listen, urlOf } from './server.js';
 import { apiRoot } from '../description/mock-document.js';
+import { redactTarget } from '../output/redact.js';
 import type { Json } from '../description/openapi.js';
 
 export { engineInstallCommand, engineVersion } from './engine.js';
@@ -26,7 +27,12 @@ export interface MockOptions {
   maxBodyBytes?: number | undefined;
   /** The bundled description to serve (the parsed `monitoring-service-api/openapi.json`). Default: this package's. */
   description?: object | undefined;
-  /** Called after each answer, e.g. for a request log. */
+  /** Most connections open at once; more are closed as they arrive. Default 256. */
+  maxConnections?: number | undefined;
+  /**
+   * Called after each answer, e.g. for a request log. The target has the values of credential parameters redacted
+   * (`/oauth/v2/token?client_secret=[redacted]`).
+   */
   onAnswer?: ((method: string, target: string, status: number) => void) | undefined;
 }
 
@@ -46,9 +52,9 @@ export interface RunningMock {
 /** A fetch function answered by the mock in this process, with the addresses to configure a client with. */
 export interface MockFetch {
   (input: string | URL | Request, init?: RequestInit): Promise<Response>;
-  /** An API root for clients of this fetch: `http://mock.invalid/api` (the host is never looked up). */
+  /** An API root for clients of this fetch: `https://mock.invalid/api` (the host is never looked up). */
   readonly baseUrl: string;
-  /** The identity provider for clients of this fetch: `http://mock.invalid`. */
+  /** The identity provider for clients of this fetch: `https://mock.invalid`. */
   readonly authUrl: string;
   /** Resolves once Prism's engine is loaded (calls wait for it anyway); rejects when it cannot be. */
   readonly ready: Promise<void>;
@@ -63,9 +69,9 @@ export interface MockFetchOptions {
 
 const defaultMaxBodyBytes = 1024 * 1024;
 
-function checkSize(name: string, value: number | undefined): number {
-  if (value === undefined) return defaultMaxBodyBytes;
-  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number of bytes > 0, not ${String(value)}`);
+function wholePositive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number > 0, not ${String(value)}`);
   return value;
 }
 
@@ -77,7 +83,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
-  const maxBodyBytes = checkSize('maxBodyBytes', options.maxBodyBytes);
+  const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
   const ready = createMockHandler(options.description as Json | undefined);
   ready.catch(() => {}); // reported by the await below
@@ -85,11 +91,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const server = createHttpServer({
     handle: async (call) => {
       const answer = await (handler ??= await ready)(call);
-      onAnswer?.(call.method, call.url, answer.status);
+      onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
-    onOwnAnswer: onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call?.url ?? '(not valid HTTP)', answer.status)),
+    onOwnAnswer: onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call ? redactTarget(call.url) : '(not valid HTTP)', answer.status)),
     maxBodyBytes,
+    maxConnections: wholePositive('maxConnections', options.maxConnections, 256),
   });
   // Listen first, so that a busy port fails at once.
   const bound = await listen(server, port, host);
@@ -121,7 +128,7 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
  * does (`/api/...` for the API, `/oauth/...` for the identity provider).
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
-  const maxBodyBytes = checkSize('maxBodyBytes', options.maxBodyBytes);
+  const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const handler = createMockHandler(options.description as Json | undefined);
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -138,11 +145,11 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
         ? errorAnswer(413, `the body has ${body.length} bytes; the mock accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`)
         : await handle(call);
     const empty = nullBodyStatuses.has(answer.status) || request.method === 'HEAD';
-    const response = new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
+    const response = new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders(answer.headers) });
     Object.defineProperty(response, 'url', { value: request.url });
     return response;
   };
   const ready = handler.then(() => undefined);
   ready.catch(() => {}); // rejects for whoever awaits it
-  return Object.assign(mockFetch, { baseUrl: `http://mock.invalid${apiRoot}`, authUrl: 'http://mock.invalid', ready });
+  return Object.assign(mockFetch, { baseUrl: `https://mock.invalid${apiRoot}`, authUrl: 'https://mock.invalid', ready });
 }

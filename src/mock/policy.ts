@@ -15,7 +15,7 @@
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
 import type { EngineError, EngineResult, EngineValidation, MockCallConfig } from './engine.js';
-import { corsHeaders, errorAnswer, errorContentType, headerSafe, headerText, isJson, quote, type Answer, type Call, type Violation } from './exchange.js';
+import { corsHeaders, errorAnswer, errorContentType, headerText, violationsHeader, isJson, quote, type Answer, type Call, type Violation } from './exchange.js';
 import { compileRoutes, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import { deref, type Json } from '../description/openapi.js';
 
@@ -28,16 +28,34 @@ export interface Preferences {
   dynamic?: string;
 }
 
-/** The preferences of a call, from the `Prefer` header and the `__code`/`__example`/`__dynamic` query forms. */
-export function readPreferences(call: Pick<Call, 'headers' | 'url'>): Preferences {
+/** The longest `Prefer` header the mock reads (all its lines together); a longer one is refused with 431. */
+export const maxPreferLength = 1024;
+
+/** One preference of a `Prefer` header (`code=404`, `example="Name"`, `dynamic`): its name and value, or nothing. */
+function readPreference(part: string): [string, string] | undefined {
+  const text = part.trim();
+  const equals = text.indexOf('=');
+  const name = (equals === -1 ? text : text.slice(0, equals)).trim().toLowerCase();
+  let value = equals === -1 ? '' : text.slice(equals + 1).trim();
+  // A quoted string is read as its content; anything else, quotes included, as it is (and judged as such).
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) value = value.slice(1, -1).trim();
+  return name === 'code' || name === 'example' || name === 'dynamic' ? [name, value] : undefined;
+}
+
+/**
+ * The preferences of a call, from the `Prefer` header (RFC 7240: preferences apart by commas, their parameters by
+ * semicolons; each read as `name[=value]`, without a regular expression, in one pass) and the
+ * `__code`/`__example`/`__dynamic` query forms. Undefined when the header is longer than `maxPreferLength`.
+ */
+export function readPreferences(call: Pick<Call, 'headers' | 'url'>): Preferences | undefined {
   const preferences: Preferences = {};
   const header = call.headers.prefer;
-  for (const value of Array.isArray(header) ? header : header === undefined ? [] : [header]) {
+  const values = Array.isArray(header) ? header : header === undefined ? [] : [header];
+  if (values.reduce((length, value) => length + value.length, 0) > maxPreferLength) return undefined;
+  for (const value of values) {
     for (const part of value.split(/[,;]/)) {
-      const match = /^\s*([A-Za-z_-]+)\s*(?:=\s*"?([^"]*)"?)?\s*$/.exec(part);
-      if (!match) continue;
-      const key = match[1]!.toLowerCase();
-      if (key === 'code' || key === 'example' || key === 'dynamic') preferences[key] = (match[2] ?? '').trim();
+      const preference = readPreference(part);
+      if (preference) preferences[preference[0] as keyof Preferences] = preference[1];
     }
   }
   const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
@@ -85,7 +103,7 @@ function engineAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): 
   for (const [name, value] of Object.entries(result.output.headers ?? {})) headers[name] = String(value);
   const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
-  if (violations.length > 0) headers['sl-violations'] = headerSafe(JSON.stringify(violations)).slice(0, 8000);
+  if (violations.length > 0) headers['sl-violations'] = violationsHeader(violations);
   return { status: result.output.statusCode, headers, body: answerBody(result.output.body, contentType) };
 }
 
@@ -158,6 +176,12 @@ export function mockPolicy(document: Json): MockPolicy {
 
   const checkPreferences = (call: Call, operation: RouteOperation): Answer | MockCallConfig => {
     const preferences = readPreferences(call);
+    if (!preferences) {
+      const length = [call.headers.prefer ?? []].flat().join(', ').length;
+      return errorAnswer(431, `the Prefer header has ${length} characters; the mock reads at most ${maxPreferLength}`, {
+        violations: [{ location: ['request', 'header', 'prefer'], severity: 'Error', code: 431, message: `Prefer header longer than ${maxPreferLength} characters` }],
+      });
+    }
     const documented = operation.statuses.filter((status) => /^\d{3}$/.test(status));
     const listing = `${describeOperation(operation)} documents ${documented.join(', ')}${documented.includes('400') ? '' : ', and the mock plays 400 on every operation'}`;
     const fault = (detail: string) => errorAnswer(400, detail, { violations: [{ location: ['request', 'header', 'prefer'], severity: 'Error', code: 'prefer', message: detail }] });

@@ -9,6 +9,8 @@ export interface ServerOptions {
   handle: (call: Call) => Promise<Answer>;
   /** Largest request body accepted; larger bodies get 413. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
+  /** Most connections open at once; the server closes more as they arrive. Default 256. */
+  maxConnections?: number | undefined;
   /** What the server is, in its messages. Default "the mock". */
   label?: string | undefined;
   /** Called with each answer the server gave itself, without the handler (for the proxy's report). */
@@ -24,7 +26,9 @@ const send = (response: http.ServerResponse, answer: Answer) => {
 function rawAnswer(socket: Socket, answer: Answer) {
   if (!socket.writable) return socket.destroy();
   const head = [`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? ''}`];
-  for (const [name, value] of Object.entries({ ...answer.headers, 'Content-Length': String(answer.body.length), Connection: 'close' })) head.push(`${name}: ${value}`);
+  for (const [name, value] of Object.entries({ ...answer.headers, 'Content-Length': String(answer.body.length), Connection: 'close' })) {
+    for (const line of [value].flat()) head.push(`${name}: ${line}`);
+  }
   socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), answer.body]));
 }
 
@@ -80,6 +84,9 @@ export function createHttpServer(options: ServerOptions): http.Server {
       );
     });
   });
+
+  // A cap on open connections bounds the memory of many slow or idle clients.
+  server.maxConnections = options.maxConnections ?? 256;
 
   server.on('clientError', (error: NodeJS.ErrnoException & { reason?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();

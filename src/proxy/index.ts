@@ -7,9 +7,11 @@
 // With `errors: true`, a request that breaks the contract is refused (422) without being forwarded, and an answer
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
-import { judgedBody, judgedHeaders, type EngineInput, type EngineOperation, type EngineOutput, type EngineResult } from '../mock/engine.js';
+import { judgedBody, judgedHeaders, ruleOf, type EngineInput, type EngineOperation, type EngineOutput, type EngineResult } from '../mock/engine.js';
 import { engineFor } from '../mock/packaged.js';
-import { checkCall, corsHeaders, errorAnswer, headerSafe, headerText, type Answer, type Call, type Violation } from '../mock/exchange.js';
+import { checkCall, corsHeaders, errorAnswer, headerText, isForm, violationsHeader, type Answer, type Call, type Violation } from '../mock/exchange.js';
+import { terminalText } from '../output/escape.js';
+import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput } from '../mock/handler.js';
 import { problemAnswer, toViolations } from '../mock/policy.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../mock/server.js';
@@ -27,6 +29,12 @@ export interface ProxyOptions {
   errors?: boolean | undefined;
   /** How long the upstream has to answer one request. Default 30 000 ms (then 504). */
   timeoutMs?: number | undefined;
+  /** Largest request body the proxy takes (413 above). Default 1 MiB, as the mock's. */
+  maxBodyBytes?: number | undefined;
+  /** Largest answer the proxy reads from the upstream (502 above, saying so). Default 8 MiB. */
+  maxAnswerBytes?: number | undefined;
+  /** Most connections open at once; more are closed as they arrive. Default 256. */
+  maxConnections?: number | undefined;
   /** The bundled description to check against. Default: this package's. */
   description?: object | undefined;
   /** Called with each exchange, as it completes. */
@@ -44,6 +52,7 @@ export interface ReportedViolation {
 export interface ExchangeReport {
   time: string;
   method: string;
+  /** The request target, with the values of credential parameters redacted (`client_secret=[redacted]`). */
   url: string;
   /** The operation of the contract the request reached, when it reached one. */
   operation?: string | undefined;
@@ -77,9 +86,7 @@ function toReported(violation: Violation): ReportedViolation {
   const [first = 'request', ...rest] = violation.location;
   const side = first === 'response' ? 'response' : 'request';
   // The engine repeats the location in the message ("Response body property data.x must be string"): keep the rule.
-  const message = violation.message
-    .replace(/^(Request|Response) /, '')
-    .replace(/^(body property \S+|body|(path|query|header|cookie) parameter \S+) (?=must |should |is |has )/, '');
+  const message = ruleOf(violation.message);
   return {
     side,
     location: rest.length > 0 ? rest.join('.') : side === 'response' ? 'status' : 'request',
@@ -92,7 +99,9 @@ function toReported(violation: Violation): ReportedViolation {
 export function formatReport(report: ExchangeReport): string {
   const mark = report.violations.some((violation) => violation.severity === 'Error') ? '✖' : report.violations.length > 0 ? '⚠' : '✔';
   const head = `${mark} ${report.method} ${report.url} → ${report.status}${report.operation ? `  (${report.operation})` : ''}${report.forwarded ? '' : '  [not forwarded]'}`;
-  return [head, ...report.violations.map((violation) => `    ${violation.side} ${violation.location}: ${violation.message}${violation.severity === 'Warning' ? '  (warning)' : ''}`)].join('\n');
+  const lines = [head, ...report.violations.map((violation) => `    ${violation.side} ${violation.location}: ${violation.message}${violation.severity === 'Warning' ? '  (warning)' : ''}`)];
+  // What the upstream sent may hold escape sequences: none reaches the terminal.
+  return lines.map(terminalText).join('\n');
 }
 
 /** The closing summary: how many exchanges broke the contract, by operation. */
@@ -109,13 +118,83 @@ export function summarizeReports(reports: ExchangeReport[]): string {
     byOperation.set(key, (byOperation.get(key) ?? 0) + 1);
   }
   for (const [operation, times] of byOperation) lines.push(`  ${operation}: ${times}`);
-  return lines.join('\n');
+  return lines.map(terminalText).join('\n');
 }
 
-/** Headers that belong to one connection, or that fetch sets itself. */
-const notForwarded = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'content-length', 'host', 'proxy-authorization']);
+/**
+ * Headers that belong to one connection (hop-by-hop, RFC 9110 section 7.6.1), or that fetch sets itself. The
+ * headers that a `Connection` header names are hop-by-hop too (`connectionHeaders`).
+ */
+const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization']);
+const notForwarded = new Set([...hopByHop, 'expect', 'content-length', 'host']);
 /** Answer headers that no longer hold once fetch has read the body (it decodes content encodings). */
-const notReturned = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade', 'content-length', 'content-encoding']);
+const notReturned = new Set([...hopByHop, 'content-length', 'content-encoding']);
+
+/** The header names a `Connection` header lists (`Connection: close, X-Secret` names x-secret). */
+function connectionHeaders(value: string | string[] | null | undefined): Set<string> {
+  const names = new Set<string>();
+  for (const line of [value ?? []].flat()) for (const name of line.split(',')) if (name.trim()) names.add(name.trim().toLowerCase());
+  return names;
+}
+
+export const proxyDefaults = { timeoutMs: 30_000, maxBodyBytes: 1024 * 1024, maxAnswerBytes: 8 * 1024 * 1024, maxConnections: 256 } as const;
+
+function checkPositive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number > 0, not ${String(value)}`);
+  return value;
+}
+
+/** The upstream's URL, checked: http(s), no credentials in it (they would show in every message). */
+function upstreamUrl(value: string): URL {
+  let upstream: URL;
+  try {
+    upstream = new URL(value);
+  } catch {
+    throw new TypeError(`upstream must be a URL such as http://127.0.0.1:8080, not ${JSON.stringify(value)}`);
+  }
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new TypeError(`upstream must be an http(s) URL, not ${JSON.stringify(value)}`);
+  if (upstream.username || upstream.password) {
+    throw new TypeError('upstream must not carry a user name or password: the proxy would show them in its messages. Send credentials in the requests to the proxy.');
+  }
+  return upstream;
+}
+
+/** The upstream's answer headers to pass on: without hop-by-hop ones, every Set-Cookie kept apart, names in lower case. */
+function upstreamHeaders(headers: Headers): Record<string, string | string[]> {
+  const named = connectionHeaders(headers.get('connection'));
+  const kept: Record<string, string | string[]> = {};
+  headers.forEach((value, name) => {
+    if (!notReturned.has(name) && !named.has(name) && name !== 'set-cookie') kept[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) kept['set-cookie'] = cookies;
+  return kept;
+}
+
+const lowerCaseKeys = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/** Reads a whole answer body, up to `limit` bytes; undefined (and the transfer stopped) beyond it. */
+async function readCapped(response: Response, limit: number, abort: () => void): Promise<Buffer | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    abort();
+    return undefined;
+  }
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      abort();
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks);
+}
 
 /** Whether the upstream answers at all: a GET of its root, any status. */
 export async function checkUpstream(upstream: string, timeoutMs = 3000): Promise<UpstreamCheck> {
@@ -135,10 +214,13 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   return cause ? `${cause.message}${cause.code && !cause.message.includes(cause.code) ? ` (${cause.code})` : ''}` : failure.message;
 }
 
+/** A form body as text, for reading its credential fields. */
+const formOf = (call: Call) => (call.mediaType && isForm(call.mediaType.type) ? call.body.toString('utf8') : undefined);
+
 /** The violations of an answer the proxy gave itself, from its `sl-violations` header. */
 function violationsOf(answer: Answer): Violation[] {
   try {
-    const parsed: unknown = JSON.parse(answer.headers['sl-violations'] ?? '[]');
+    const parsed: unknown = JSON.parse(headerText(answer.headers['sl-violations']) ?? '[]');
     return Array.isArray(parsed) ? (parsed as Violation[]) : [];
   } catch {
     return [];
@@ -146,16 +228,12 @@ function violationsOf(answer: Answer): Violation[] {
 }
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  let upstream: URL;
-  try {
-    upstream = new URL(options.upstream);
-  } catch {
-    throw new Error(`--upstream must be a URL such as http://127.0.0.1:8080, not "${options.upstream}".`);
-  }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`--upstream must be an http(s) URL, not "${options.upstream}".`);
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const upstream = upstreamUrl(options.upstream);
+  const timeoutMs = checkPositive('timeoutMs', options.timeoutMs, proxyDefaults.timeoutMs);
+  const maxBodyBytes = checkPositive('maxBodyBytes', options.maxBodyBytes, proxyDefaults.maxBodyBytes);
+  const maxAnswerBytes = checkPositive('maxAnswerBytes', options.maxAnswerBytes, proxyDefaults.maxAnswerBytes);
+  const maxConnections = checkPositive('maxConnections', options.maxConnections, proxyDefaults.maxConnections);
   const errors = options.errors ?? false;
-
 
   /** What each forwarded request was (its bytes), and what the upstream answered (its bytes), by engine object. */
   const calls = new WeakMap<EngineInput, Call>();
@@ -164,33 +242,46 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const forward = async (input: EngineInput, operation: EngineOperation | undefined): Promise<EngineOutput> => {
     const call = calls.get(input);
     if (!call) throw { name: 'UPSTREAM_REQUEST', message: 'the proxy lost the request it was forwarding', status: 500 };
-    const base = upstream.href.replace(/\/$/, '');
+    const base = upstream.href.endsWith('/') ? upstream.href.slice(0, -1) : upstream.href;
+    const named = connectionHeaders(call.headers.connection);
     const headers = new Headers();
-    for (const [name, value] of Object.entries(call.headers)) if (!notForwarded.has(name) && value !== undefined) headers.set(name, headerText(value)!);
+    for (const [name, value] of Object.entries(call.headers)) {
+      if (notForwarded.has(name) || named.has(name) || value === undefined) continue;
+      for (const line of [value].flat()) headers.append(name, line);
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
     let response: Response;
-    let body: Buffer;
+    let body: Buffer | undefined;
     try {
       response = await fetch(`${base}${call.url}`, {
         method: call.method,
         headers,
         body: call.body.length > 0 && call.method !== 'GET' && call.method !== 'HEAD' ? new Uint8Array(call.body) : null,
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: controller.signal,
       });
-      body = Buffer.from(await response.arrayBuffer());
+      body = await readCapped(response, maxAnswerBytes, () => controller.abort());
     } catch (error) {
       const reason = describeFailure(error, timeoutMs);
       const timedOut = reason.startsWith('no answer within');
       throw { name: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE', message: `the upstream ${upstream.href} did not answer: ${reason}`, status: timedOut ? 504 : 502 };
+    } finally {
+      clearTimeout(timer);
     }
-    const answerHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (!notReturned.has(name)) answerHeaders[name] = value;
-    });
+    if (!body) {
+      throw {
+        name: 'UPSTREAM_TOO_LARGE',
+        message: `the upstream's answer (${response.status}) has more than ${maxAnswerBytes} bytes, the most the proxy reads (its maxAnswerBytes)`,
+        status: 502,
+      };
+    }
+    const answerHeaders = upstreamHeaders(response.headers);
     // Judged as documented when the Content-Type does not contradict the documented one (judgedHeaders); the
     // client still gets the header as the upstream sent it.
-    const judged = judgedHeaders(operation, response.status, answerHeaders);
-    const parsed = judgedBody(answerHeaders['content-type'], response.status, body.toString('utf8'));
+    const flat = Object.fromEntries(Object.entries(answerHeaders).map(([name, value]) => [name, headerText(value)!]));
+    const judged = judgedHeaders(operation, response.status, flat);
+    const parsed = judgedBody(flat['content-type'], response.status, body.toString('utf8'));
     const output: EngineOutput = { statusCode: response.status, headers: judged, body: parsed };
     answers.set(output, { status: response.status, headers: answerHeaders, body });
     return output;
@@ -203,15 +294,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   const record = (call: Call | undefined, answer: Answer, forwarded: boolean, violations: Violation[]) => {
     const operation = call ? matchRoute(routes, call.segments, call.method)?.operation : undefined;
-    const report: ExchangeReport = {
+    // The credentials of the exchange never reach a line or the report file, in whatever form they are echoed.
+    const redactor = new Redactor(call ? secretsOfRequest({ url: call.url, headers: call.headers, form: formOf(call) }) : []);
+    const report: ExchangeReport = redactor.value({
       time: new Date().toISOString(),
       method: call?.method ?? '?',
-      url: call?.url ?? '(not valid HTTP)',
+      url: call ? redactTarget(call.url) : '(not valid HTTP)',
       operation: operation ? `${operation.operationId} ${operation.method.toUpperCase()} ${operation.template}` : undefined,
       status: answer.status,
       forwarded,
       violations: violations.map(toReported),
-    };
+    });
     reports.push(report);
     options.onReport?.(report);
   };
@@ -219,7 +312,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const answerFor = (call: Call, result: EngineResult): { answer: Answer; forwarded: boolean; violations: Violation[] } => {
     if (!result.ok) {
       const { error } = result;
-      if (error.name === 'UPSTREAM_UNREACHABLE' || error.name === 'UPSTREAM_TIMEOUT') {
+      if (error.name === 'UPSTREAM_UNREACHABLE' || error.name === 'UPSTREAM_TIMEOUT' || error.name === 'UPSTREAM_TOO_LARGE') {
         const violation: Violation = { location: ['response', 'upstream'], severity: 'Error', code: error.status, message: error.message };
         return { answer: errorAnswer(error.status!, error.message, { violations: [violation] }), forwarded: true, violations: [violation] };
       }
@@ -247,15 +340,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         violations,
       };
     }
-    const headers = { ...upstreamAnswer.headers, ...corsHeaders(call.headers) };
-    if (violations.length > 0) headers['sl-violations'] = headerSafe(JSON.stringify(violations)).slice(0, 8000);
+    // The upstream's own CORS answer when it gives one, else the proxy's: one of each header, never both.
+    const headers: Answer['headers'] = upstreamAnswer.headers['access-control-allow-origin'] === undefined ? { ...upstreamAnswer.headers, ...lowerCaseKeys(corsHeaders(call.headers)) } : { ...upstreamAnswer.headers };
+    if (violations.length > 0) headers['sl-violations'] = violationsHeader(violations);
     return { answer: { status: upstreamAnswer.status, headers, body: upstreamAnswer.body }, forwarded: true, violations };
   };
 
   const server = createHttpServer({
     label: 'the proxy',
-    // The implementation decides what it accepts; the proxy only keeps from the engine what it cannot read.
-    maxBodyBytes: 64 * 1024 * 1024,
+    maxBodyBytes,
+    maxConnections,
     onOwnAnswer: (call, answer) => record(call, answer, false, violationsOf(answer)),
     handle: async (call) => {
       const fault = checkCall(call);

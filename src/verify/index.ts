@@ -8,7 +8,8 @@
 // token, access tokens) never appear in what it returns, prints or throws.
 import { dataCenters, type DataCenterId } from '../../generated/client.js';
 import { RefreshingTokens, fixedToken, type TokenSource } from '../client/auth.js';
-import { parseRetryAfter, type FetchLike } from '../client/http.js';
+import { credentialAddress, parseRetryAfter, type FetchLike } from '../client/http.js';
+import { isPathValue, isZaaid } from '../client/request-values.js';
 import { ServiceError } from '../client/errors.js';
 import { apiRoot } from '../description/mock-document.js';
 import { deref, operationsOf, type Json } from '../description/openapi.js';
@@ -17,7 +18,7 @@ import type { RouteOperation } from '../description/routes.js';
 import { packagedDescription } from '../mock/packaged.js';
 import { createJudge, type ContractViolation, type Judge } from './judge.js';
 import { Pacer } from './pace.js';
-import { Redactor } from './redact.js';
+import { Redactor } from '../output/redact.js';
 import type { UndescribedAttribute } from './walk.js';
 
 export type { ContractViolation, ViolationRule } from './judge.js';
@@ -93,6 +94,11 @@ export interface VerifyOptions {
   description?: object | undefined;
   /** Custom fetch, for the service and the identity provider. Default: the global fetch. */
   fetch?: FetchLike | undefined;
+  /**
+   * Allow plain-http addresses on other machines. Without it, `baseUrl` and `authUrl` must be https, except on this
+   * machine (localhost, 127.0.0.1, ::1), so that the credentials never cross a network unencrypted.
+   */
+  insecure?: boolean | undefined;
   /** Called with each check as it completes (redacted), e.g. to show progress. */
   onCheck?: ((check: CheckReport) => void) | undefined;
 }
@@ -180,6 +186,7 @@ interface Settings {
   unknownMonitorId: string;
   description: Json | undefined;
   fetch: FetchLike;
+  insecure: boolean;
   onCheck: ((check: CheckReport) => void) | undefined;
 }
 
@@ -191,21 +198,15 @@ function positive(name: string, value: number | undefined, fallback: number, who
   return value;
 }
 
-function checkUrl(name: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
-  if (url.username || url.password) throw new TypeError(`${name} must not carry credentials: verify takes them from the environment, never from a URL.`);
-  if (url.hostname.endsWith('.invalid')) {
+function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean): string {
+  const address = credentialAddress(name, value, insecure);
+  const { hostname } = new URL(address);
+  if (hostname.endsWith('.invalid')) {
     throw new TypeError(
-      `${url.hostname} is a placeholder host of the description (the documents do not give the data centers' hosts): give your data center's real ${name === 'baseUrl' ? 'API root with --base-url (baseUrl)' : 'identity provider with --auth-url (authUrl)'}.`,
+      `${hostname} is a placeholder host of the description (the documents do not give the data centers' hosts): give your data center's real ${name === 'baseUrl' ? 'API root with --base-url (baseUrl)' : 'identity provider with --auth-url (authUrl)'}.`,
     );
   }
-  return value.replace(/\/+$/, '');
+  return address;
 }
 
 /** The operations that create or change data, which `allow` may name. */
@@ -246,7 +247,8 @@ export function resolveVerifyOptions(options: VerifyOptions): Settings {
   }
   const rawBase = options.baseUrl ?? center?.baseUrl;
   if (!rawBase) throw new TypeError('Give the API root to verify: --base-url (baseUrl), e.g. http://127.0.0.1:4010/api for the mock.');
-  const baseUrl = checkUrl('baseUrl', rawBase);
+  const insecure = options.insecure === true;
+  const baseUrl = checkUrl('baseUrl', rawBase, insecure);
   const auth = options.auth as Partial<Record<string, unknown>> | undefined;
   if (!auth || typeof auth !== 'object') throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
   const refreshing = auth.refreshToken !== undefined || auth.clientId !== undefined || auth.clientSecret !== undefined;
@@ -257,10 +259,10 @@ export function resolveVerifyOptions(options: VerifyOptions): Settings {
     }
     const rawAuth = options.authUrl ?? center?.authUrl;
     if (!rawAuth) throw new TypeError('A refresh token needs the identity provider: --auth-url (authUrl), e.g. http://127.0.0.1:4010 for the mock.');
-    authUrl = checkUrl('authUrl', rawAuth);
+    authUrl = checkUrl('authUrl', rawAuth, insecure);
   } else {
     if (typeof auth.accessToken !== 'string' || auth.accessToken === '') throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
-    authUrl = options.authUrl === undefined ? undefined : checkUrl('authUrl', options.authUrl);
+    authUrl = options.authUrl === undefined ? undefined : checkUrl('authUrl', options.authUrl, insecure);
   }
   const document = (options.description as Json | undefined) ?? packagedBundle();
   const writes = resourceOperations(document).filter((entry) => entry.method !== 'get');
@@ -291,6 +293,7 @@ export function resolveVerifyOptions(options: VerifyOptions): Settings {
     unknownMonitorId,
     description: options.description as Json | undefined,
     fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    insecure,
     onCheck: options.onCheck,
   };
 }
@@ -329,6 +332,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Where a redirect points, as origin and path (its query may hold anything). */
+function redirectTarget(location: string, base: string): string {
+  try {
+    const url = new URL(location, base);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return 'an address that is not a URL';
+  }
+}
+
+/** The note of a redirect answer, or undefined for any other answer. */
+function redirectNote(answer: { status: number; headers: Record<string, string> }, base: string): string | undefined {
+  if (answer.status < 300 || answer.status >= 400 || answer.headers.location === undefined) return undefined;
+  return `a redirect to ${redirectTarget(answer.headers.location, base)}, not followed: verify sends credentials only to the address it was given`;
+}
+
 function describeFailure(error: unknown, timeoutMs: number): string {
   const failure = error as Error & { cause?: Error & { code?: string } };
   if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
@@ -357,7 +376,8 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
     const refusal = await pacer.slot();
     if (refusal) return { refused: refusal.message };
     try {
-      const response = await settings.fetch(new Request(request, { signal: AbortSignal.timeout(settings.timeoutMs) }));
+      // Never follow a redirect: the request carries credentials, and a 3xx is an answer to judge (and report).
+      const response = await settings.fetch(new Request(request, { signal: AbortSignal.timeout(settings.timeoutMs), redirect: 'manual' }));
       const text = await response.text();
       return { response, text };
     } catch (error) {
@@ -414,6 +434,7 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
       clientSecret: settings.auth.clientSecret,
       refreshToken: settings.auth.refreshToken,
       fetch: identityFetch,
+      insecure: settings.insecure,
       timeoutMs: settings.timeoutMs,
       clock: Date.now,
       renewalMarginMs: 60_000,
@@ -455,6 +476,8 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
       notes: [],
       attempts: 1,
     };
+    const redirect = redirectNote(answer, settings.authUrl ?? settings.baseUrl);
+    if (redirect) check.notes.push(redirect);
     if (check.violations.length > 0) check.outcome = 'fail';
     else if (answer.status >= 300) {
       check.outcome = 'incomplete';
@@ -479,7 +502,8 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
     headers?: Record<string, string>;
   }
 
-  /** Values learned from earlier answers (e.g. monitor_id from the list of monitors), per account. */
+  const pathParameterNames = new Set(operations.flatMap((entry) => entry.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => String(parameter.name))));
+  /** Values of path parameters learned from earlier answers (e.g. monitor_id from the list of monitors), per account. */
   const learned = new Map<string, Map<string, string>>();
   const learn = (scope: string, body: unknown) => {
     const data = isRecord(body) ? body.data : undefined;
@@ -487,7 +511,10 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
     if (!isRecord(first)) return;
     const values = learned.get(scope) ?? new Map<string, string>();
     for (const [key, value] of Object.entries(first)) {
-      if ((typeof value === 'string' || typeof value === 'number') && !values.has(key)) values.set(key, String(value));
+      if (!pathParameterNames.has(key) || values.has(key) || (typeof value !== 'string' && typeof value !== 'number')) continue;
+      // A value from the service goes into a path only when it cannot address another path.
+      if (isPathValue(value)) values.set(key, String(value));
+      else notes.push(`The service gave ${key} ${JSON.stringify(value)}, which would address another path: it was not used in a request.`);
     }
     learned.set(scope, values);
   };
@@ -577,6 +604,8 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
     const { answer } = result;
     check.status = answer.status;
     check.durationMs = result.durationMs;
+    const redirect = redirectNote(answer, settings.baseUrl);
+    if (redirect) check.notes.push(redirect);
     if (answer.status === 429) {
       check.outcome = 'incomplete';
       check.notes.push(`answered 429 (too many requests) ${plural(result.attempts, 'time')}: not judged`);
@@ -695,6 +724,11 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
         notes.push(`--accounts: ${source.entry.operationId} gave no ${source.kind} account, so no call was made for one.`);
         continue;
       }
+      if (!isZaaid(zaaid)) {
+        // It would break the Cookie header or add a cookie of its own: the client refuses such a zaaid too.
+        notes.push(`--accounts: ${source.entry.operationId} gave the ${source.kind} account ${JSON.stringify(zaaid)}, which is not a cookie value, so no call was made for it.`);
+        continue;
+      }
       for (const entry of gets.filter((candidate) => !listings.has(candidate.operationId))) {
         finish(
           await call({
@@ -718,12 +752,20 @@ async function run(settings: Settings, redactor: Redactor): Promise<VerifyReport
   });
 }
 
+// A pointer with its array indexes as `*` (`/data/3/x` is `/data/*/x`), segment by segment.
+function pointerShape(pointer: string): string {
+  return pointer
+    .split('/')
+    .map((token) => (token !== '' && [...token].every((char) => char >= '0' && char <= '9') ? '*' : token))
+    .join('/');
+}
+
 function assemble(settings: Settings, checks: CheckReport[], notes: string[], facts: { title: string; version: string; started: number; requestsSent: number }): VerifyReport {
   const undescribed: VerifyReport['undescribed'] = [];
   for (const check of checks) {
     for (const attribute of check.undescribed) {
-      const shape = attribute.pointer.replace(/\/\d+(?=\/|$)/g, '/*');
-      const known = undescribed.find((entry) => entry.operation === check.operation && entry.status === check.status && entry.pointer.replace(/\/\d+(?=\/|$)/g, '/*') === shape);
+      const shape = pointerShape(attribute.pointer);
+      const known = undescribed.find((entry) => entry.operation === check.operation && entry.status === check.status && pointerShape(entry.pointer) === shape);
       if (known) {
         known.calls += 1;
         known.count += attribute.count;

@@ -7,12 +7,12 @@
 // - every timestamp, described or not, is `yyyy-MM-dd'T'HH:mm:ssZZZZ` (2.2);
 // - the attributes the schema does not describe are listed: allowed (section 9), and worth documenting.
 import type { EngineInput, EngineOutput, EngineValidation } from '../mock/engine.js';
-import { judgedBody, judgedHeaders } from '../mock/engine.js';
+import { judgedBody, judgedHeaders, ruleOf } from '../mock/engine.js';
 import { engineFor } from '../mock/packaged.js';
 import { sameMediaType } from '../mock/exchange.js';
-import { deref, type Json } from '../description/openapi.js';
+import { deref, pointerToken, type Json } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route, type RouteOperation } from '../description/routes.js';
-import { jsonType, misformedTimestamps, pointerToken, undescribedAttributes, type UndescribedAttribute } from './walk.js';
+import { jsonType, misformedTimestamps, undescribedAttributes, type UndescribedAttribute } from './walk.js';
 
 /** What a violation is about. */
 export type ViolationRule = 'status' | 'media-type' | 'schema' | 'error-shape' | 'envelope' | 'timestamp' | 'error-code' | 'security';
@@ -64,23 +64,17 @@ export function documentsStatus(operation: RouteOperation, status: number): stri
   return operation.statuses.find((key) => key === code) ?? operation.statuses.find((key) => key.toUpperCase() === `${code[0]}XX`) ?? operation.statuses.find((key) => key === 'default');
 }
 
-/** `Response body property data.0.x must be string` → `must be string`. */
-function ruleText(message: string): string {
-  const text = message.replace(/^Response /, '').replace(/^(body property \S+|body|header \S+) (?=must |should |is |has )/, '');
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
 function toViolation(validation: EngineValidation): ContractViolation | undefined {
   const [where, ...rest] = validation.path ?? [];
   // The status check is verify's own (documentsStatus): it names the operation's statuses itself.
   if (/returned status code/i.test(validation.message)) return undefined;
   if (where === undefined) {
-    if (/media type/i.test(validation.message)) return { rule: 'media-type', message: ruleText(validation.message) };
-    return { rule: 'schema', message: ruleText(validation.message) };
+    if (/media type/i.test(validation.message)) return { rule: 'media-type', message: ruleOf(validation.message) };
+    return { rule: 'schema', message: ruleOf(validation.message) };
   }
-  if (where !== 'body') return { rule: 'schema', message: `${where} ${rest.join('.')}: ${ruleText(validation.message)}`.replace(/ :/, ':') };
+  if (where !== 'body') return { rule: 'schema', message: `${where} ${rest.join('.')}: ${ruleOf(validation.message)}`.replace(/ :/, ':') };
   let pointer = rest.map(pointerToken).map((token) => `/${token}`).join('');
-  let message = ruleText(validation.message);
+  let message = ruleOf(validation.message);
   const missing = /^must have required property '(.+)'$/.exec(message);
   if (missing) {
     pointer = `${pointer}/${pointerToken(missing[1]!)}`;

@@ -2,6 +2,7 @@
 // that a team can attach to an issue. (The JSON report is the VerifyReport itself.)
 import type { CheckOutcome, CheckReport, OperationSummary, VerifyReport } from './index.js';
 import type { ContractViolation } from './judge.js';
+import { markdownText, terminalText } from '../output/escape.js';
 
 const marks: Record<CheckOutcome, string> = { pass: '✔', unconfirmed: '○', fail: '✖', incomplete: '?', skipped: '-' };
 
@@ -22,7 +23,8 @@ export function formatCheck(check: CheckReport): string {
     check.undescribed.length > 0 ? `${plural(check.undescribed.length, 'attribute')} not described` : '',
     check.outcome === 'incomplete' || check.outcome === 'skipped' || check.outcome === 'unconfirmed' ? check.outcome : '',
   ].filter(Boolean);
-  return `${marks[check.outcome]} ${check.method} ${check.path ?? check.template}${status}  ${check.operation}${extra}${account}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
+  // The path and the notes come from the service's answers: no escape sequence of theirs reaches the terminal.
+  return terminalText(`${marks[check.outcome]} ${check.method} ${check.path ?? check.template}${status}  ${check.operation}${extra}${account}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`);
 }
 
 function checkName(check: CheckReport): string {
@@ -85,17 +87,27 @@ export function formatSummary(report: VerifyReport): string {
   }
   for (const note of report.notes) lines.push('', note);
   lines.push('', resultLine(report));
-  return lines.join('\n');
+  return lines.map(terminalText).join('\n');
 }
 
-/** Text for a Markdown table cell. */
-function cell(text: string | number | undefined): string {
-  return String(text ?? '').replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/** Text for a Markdown table cell: what a service sent shows as it is, never as Markdown or HTML. */
+const cell = (text: string | number | undefined): string => markdownText(String(text ?? ''));
+
+/** The longest run of backticks in a text, counted in one pass. */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (const char of text) {
+    run = char === '`' ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
 }
 
-/** Inline code, whatever backticks the text holds. */
-function code(text: string): string {
-  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((match) => match[0].length));
+/** Inline code for a table cell, whatever backticks the text holds (control characters escaped, `|` too). */
+function codeCell(raw: string): string {
+  const text = terminalText(raw).replaceAll('|', '\\|');
+  const longest = longestBacktickRun(text);
   const fence = '`'.repeat(longest + 1);
   return `${fence}${longest > 0 ? ` ${text} ` : text}${fence}`;
 }
@@ -113,8 +125,8 @@ export function formatMarkdown(report: VerifyReport): string {
     '',
     '| | |',
     '|---|---|',
-    `| API root | ${cell(code(report.target.baseUrl))} |`,
-    ...(report.target.authUrl ? [`| Identity provider | ${cell(code(report.target.authUrl))} |`] : []),
+    `| API root | ${codeCell(report.target.baseUrl)} |`,
+    ...(report.target.authUrl ? [`| Identity provider | ${codeCell(report.target.authUrl)} |`] : []),
     ...(report.target.dataCenter ? [`| Data center | ${cell(report.target.dataCenter)} |`] : []),
     `| Credentials | ${report.target.auth === 'refresh token' ? 'a refresh token (one access token asked from the identity provider)' : 'an access token'} |`,
     `| When | ${cell(report.startedAt)} to ${cell(report.finishedAt)} |`,
@@ -130,7 +142,7 @@ export function formatMarkdown(report: VerifyReport): string {
     '|---|---|---|---|---|---|',
     ...report.operations.map(
       (summary) =>
-        `| ${cell(summary.operation)} | ${cell(code(`${summary.method} ${summary.template}`))} | ${summary.calls} | ${summary.violations > 0 ? 'fail' : summary.outcome} | ${summary.violations} | ${summary.undescribed} |`,
+        `| ${cell(summary.operation)} | ${codeCell(`${summary.method} ${summary.template}`)} | ${summary.calls} | ${summary.violations > 0 ? 'fail' : summary.outcome} | ${summary.violations} | ${summary.undescribed} |`,
     ),
   ];
   lines.push('', '## Violations', '');
@@ -138,7 +150,7 @@ export function formatMarkdown(report: VerifyReport): string {
   else {
     lines.push('| Operation | Call | Status | Where (JSON pointer) | Rule | What |', '|---|---|---|---|---|---|');
     for (const { check, violation } of violations) {
-      lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${cell(code(where(violation)))} | ${violation.rule} | ${cell(violation.message)} |`);
+      lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${codeCell(where(violation))} | ${violation.rule} | ${cell(violation.message)} |`);
     }
   }
   lines.push('', '## Not described by the contract', '', 'Allowed within a version (core document, section 9: new attributes may be added), and worth adding to the description.', '');
@@ -146,7 +158,7 @@ export function formatMarkdown(report: VerifyReport): string {
   else {
     lines.push('| Operation | Status | Attribute (JSON pointer of its first occurrence) | Types | Times | Calls |', '|---|---|---|---|---|---|');
     for (const attribute of report.undescribed) {
-      lines.push(`| ${cell(attribute.operation)} | ${attribute.status} | ${cell(code(attribute.pointer))} | ${cell(attribute.types.join(', '))} | ${attribute.count} | ${attribute.calls} |`);
+      lines.push(`| ${cell(attribute.operation)} | ${attribute.status} | ${codeCell(attribute.pointer)} | ${cell(attribute.types.join(', '))} | ${attribute.count} | ${attribute.calls} |`);
     }
   }
   if (report.undocumentedStatuses.length > 0) {
@@ -161,8 +173,8 @@ export function formatMarkdown(report: VerifyReport): string {
   const passNotes = report.checks.filter((check) => (check.outcome === 'pass' || check.outcome === 'fail') && check.notes.length > 0);
   if (passNotes.length > 0 || report.notes.length > 0) {
     lines.push('', '## Notes', '');
-    for (const check of passNotes) for (const note of check.notes) lines.push(`- ${check.operation} (${callName(check)}): ${note}`);
-    for (const note of report.notes) lines.push(`- ${note}`);
+    for (const check of passNotes) for (const note of check.notes) lines.push(`- ${cell(check.operation)} (${cell(callName(check))}): ${cell(note)}`);
+    for (const note of report.notes) lines.push(`- ${cell(note)}`);
   }
   return `${lines.join('\n')}\n`;
 }

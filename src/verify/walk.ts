@@ -2,7 +2,7 @@
 // answer does not describe (allowed within a version, core document section 9, and worth documenting), and every
 // string that is a timestamp but not in the service's form (section 2.2: all timestamps are
 // `yyyy-MM-dd'T'HH:mm:ssZZZZ`, whatever attribute carries them, described or not).
-import { deref, type Json } from '../description/openapi.js';
+import { deref, pointerToken, type Json } from '../description/openapi.js';
 
 /** An attribute of an answer that its schema does not describe. */
 export interface UndescribedAttribute {
@@ -20,8 +20,6 @@ export interface MisformedTimestamp {
   value: string;
 }
 
-/** A JSON pointer token (RFC 6901). */
-export const pointerToken = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';

@@ -158,6 +158,11 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
     for (const prefer of ['code=abc', 'code=', 'code=99', 'code=600', 'code=1000', 'code=409', 'code=418', 'code=302', 'example=NoSuchExample', `code=${success}, example=NoSuchExample`, 'code=404, example=Nope', 'dynamic=maybe']) {
       add(request, 'header: Prefer', prefer, { headers: { ...request.headers, Prefer: prefer }, status: 400, names: /Prefer/ });
     }
+    // Shapes that make a backtracking parser explode: runs of spaces between `=`, quotes and separators.
+    for (const prefer of [`code=${' '.repeat(1000)}"x"y`, `code ${'= '.repeat(400)}x`, `${';'.repeat(1000)}code=x`, `code="${'\\"'.repeat(300)}`]) {
+      add(request, 'header: Prefer', `crafted ${JSON.stringify(prefer.slice(0, 12))}…`, { headers: { ...request.headers, Prefer: prefer }, status: 400, names: /Prefer/ });
+    }
+    add(request, 'header: Prefer', 'over 1,024 characters', { headers: { ...request.headers, Prefer: `code=${' '.repeat(8000)}"x"y` }, status: 431, names: /Prefer/ });
     for (const query of ['__code=abc', '__code=409', '__example=Nope', '__dynamic=1']) {
       add(request, 'header: Prefer', `?${query}`, { target: `${request.path}${request.path.includes('?') ? '&' : '?'}${query}`, status: 400, names: /Prefer/ });
     }

@@ -1,0 +1,52 @@
+// Text that came from elsewhere (a service's answer, a request) on its way to a terminal or a Markdown report:
+// control characters shown as escapes, so that no escape sequence reaches a terminal, and Markdown and HTML made
+// literal, so that a report shows what the service sent instead of rendering it.
+
+/** Whether a UTF-16 code unit is a control character: C0, DEL, C1, or a bidirectional-text control. */
+function isControl(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x061c ||
+    (code >= 0x200e && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
+const named: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x1b: '\\e' };
+
+/**
+ * A piece of text safe to print on one line of a terminal: every control character (escape sequences, carriage
+ * returns, line breaks, bidirectional overrides) written as a visible escape (`\e`, `\n`, `\u009b`).
+ */
+export function terminalText(text: string): string {
+  let out = '';
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    out += isControl(code) ? (named[code] ?? `\\u${code.toString(16).padStart(4, '0')}`) : text[index];
+  }
+  return out;
+}
+
+/**
+ * Characters that Markdown (CommonMark, GitHub's tables) reads as inline syntax. Service text in a report never
+ * starts a line (it is in a table cell or after a list marker), so the block markers (`#`, `-`, `1.`) are left.
+ */
+const markdownSyntax = new Set(['\\', '`', '*', '_', '[', ']', '|', '~']);
+
+/**
+ * A piece of text for a Markdown report, read as plain text: control characters escaped as for a terminal, every
+ * character Markdown reads as inline syntax backslash-escaped, and `<`, `>`, `&` written as entities (no HTML), so that
+ * `<img src=x>`, `[a](b)` or `|` in a table cell show as they are.
+ */
+export function markdownText(text: string): string {
+  let out = '';
+  for (const char of terminalText(text)) {
+    if (char === '<') out += '&lt;';
+    else if (char === '>') out += '&gt;';
+    else if (char === '&') out += '&amp;';
+    else out += markdownSyntax.has(char) ? `\\${char}` : char;
+  }
+  return out;
+}
