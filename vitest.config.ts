@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+// Three tiers, each an npm script (`npm run test:unit`, `test:integration`, `test:e2e`); `npm test` runs them all.
+// - unit: pure functions and documents in this process: no child process, no socket, no browser. Seconds.
+// - integration: the mock, the proxy and verify over loopback, lint, generated freshness, interop, typecheck.
+// - e2e: the package as users get it (a packed tarball in fresh projects) and the docs page in Chromium.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Suites start Prism, Chromium and the Redocly CLI: give them room on a two-core machine.
+    // Suites start Prism, Chromium and the TypeScript compiler: give them room on a two-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
     reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+    ],
   },
 });

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.js';
 import { bin, outputs, root } from './lib/paths.js';
-import { parseOptions, runScript } from '../src/args.js';
+import { parseOptions, runScript } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
-import { sampleRequests, type SampleRequest } from '../src/description/samples.js';
+import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
 
 const usage = `Usage: npm run bench -- [--requests 2000] [--skip-build]
   --requests N   requests per load measurement (10 to 100000). Default 2000.

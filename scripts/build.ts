@@ -18,7 +18,7 @@ import { clientSource } from './lib/client-source.js';
 import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
 import { generateConstants } from './lib/constants-source.js';
 import { mockDocument } from '../src/description/mock-document.js';
-import { parseOptions, runScript, UsageError } from '../src/args.js';
+import { parseOptions, runScript, UsageError } from '../src/cli/args.js';
 
 type Outputs = ReturnType<typeof outputs>;
 
@@ -78,7 +78,7 @@ export const steps: Step[] = [
     inputs: [...specInputs, 'src/description/mock-document.ts', 'package-lock.json'],
     produces: (out) => [out.mockOperations],
     run: async (out) => {
-      const { engineOperations, installedEngineVersion } = await import('../src/mock/engine.js');
+      const { engineOperations, installedEngineVersion } = await import('../src/engine/prism.js');
       const operations = await engineOperations(mockDocument(await readBundle(out)));
       await write(out.mockOperations, `${JSON.stringify({ engineVersion: installedEngineVersion(), operations }, null, 1)}\n`);
     },

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { build } from './build.js';
 import { root } from './lib/paths.js';
-import { parseOptions, runScript } from '../src/args.js';
+import { parseOptions, runScript } from '../src/cli/args.js';
 
 const usage = `Usage: npm run package
 Builds generated/ and dist/ (what changed), then writes monitoring-service-api-<version>.tgz here with npm pack.

@@ -3,7 +3,7 @@
 // Plain JavaScript because Redocly loads plugins without a TypeScript step.
 //
 // Every rule reports at the file and line of the fault in openapi/. CONTRIBUTING.md lists the conventions and the
-// rule that enforces each; test/lint.test.ts seeds a violation of each rule and checks that lint names it.
+// rule that enforces each; test/integration/lint.test.ts seeds a violation of each rule and checks that lint names it.
 import { readFileSync } from 'node:fs';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -11,7 +11,7 @@
 // attribute removed, no type changed: core document, section 9); a breaking change needs a new info.version.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseOptions, UsageError } from '../src/args.js';
+import { parseOptions, UsageError } from '../src/cli/args.js';
 import { build } from './build.js';
 import { outputs } from './lib/paths.js';
 import {

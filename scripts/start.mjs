@@ -13,5 +13,5 @@ if (!args.includes('--help') && !args.includes('-h')) {
   const build = spawnSync(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const { fail, runMock } = await import('../dist/src/cli.js');
+const { fail, runMock } = await import('../dist/src/cli/index.js');
 await runMock(args, `API docs (one self-contained page, works offline): ${path.join('generated', 'docs', 'index.html')}`).catch(fail);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
 // The `monitoring-service-api` command (see cli.ts).
-import { fail, main } from './cli.js';
+import { fail, main } from './cli/index.js';
 
 main(process.argv.slice(2)).catch(fail);

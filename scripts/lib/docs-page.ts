@@ -1,6 +1,6 @@
 // The rendered docs (generated/docs/index.html): Redoc's options, the page template, the description as the page
 // shows it (its servers' URLs), and the one change the page needs to open without any network. The browser test
-// (test/docs.test.ts) checks the result in Chromium, on a desktop window and on a phone's.
+// (test/e2e/docs.test.ts) checks the result in Chromium, on a desktop window and on a phone's.
 import path from 'node:path';
 import type { Json } from '../../src/description/openapi.js';
 import { root } from './paths.js';

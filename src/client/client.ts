@@ -18,6 +18,7 @@ import {
 } from './http.js';
 import { operationInfo } from './operations.js';
 import { checkPathValues, checkZaaid } from './request-values.js';
+import { isRecord } from '../description/openapi.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Types
@@ -230,10 +231,6 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a number > 0, not ${String(value)}`);
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The envelope's `data`; a body that is not an envelope (an undocumented answer) as it is. */

@@ -1,4 +1,5 @@
 // The one error class of the library: every failed call, whatever went wrong, rejects with a ServiceError.
+import { isRecord } from '../description/openapi.js';
 
 /**
  * What went wrong:
@@ -84,10 +85,6 @@ export class ServiceError extends Error {
 export function setAttempts(error: ServiceError, attempts: number): ServiceError {
   (error as { attempts: number }).attempts = attempts;
   return error;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

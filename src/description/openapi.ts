@@ -6,10 +6,29 @@ export type Json = Record<string, any>;
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Every operation of a document, with its path and method, in the document's order. */
-export function operationsOf(document: Json): { path: string; method: string; operation: Json }[] {
+export interface OperationEntry {
+  path: string;
+  method: string;
+  operation: Json;
+  /** The parameters of the operation, resolved: the path item's and its own (its own win on the same name and place). */
+  parameters: Json[];
+}
+
+/** Every operation of the document, in its order, with its parameters merged once. */
+export function operationsOf(document: Json): OperationEntry[] {
   return Object.entries<Json>(document.paths ?? {}).flatMap(([path, item]) =>
-    httpMethods.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method] })),
+    httpMethods.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method], parameters: parametersOf(document, item, item[method]) })),
   );
+}
+
+/** The parameters of an operation (OpenAPI 3.1, section 4.8.10): the path item's, overridden by the operation's own. */
+export function parametersOf(document: Json, item: Json, operation: Json): Json[] {
+  const merged = new Map<string, Json>();
+  for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+    const parameter = deref(document, raw) ?? {};
+    merged.set(`${parameter.in} ${parameter.name}`, parameter);
+  }
+  return [...merged.values()];
 }
 
 /** A JSON pointer token (RFC 6901): `~` as `~0`, `/` as `~1`. */
@@ -28,4 +47,9 @@ export function deref(document: Json, node: Json | undefined): Json | undefined 
       .reduce<Json | undefined>((node, key) => (node ? node[key] : undefined), document);
   }
   return current;
+}
+
+/** Whether a value is a JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 // The routes of a (mock) document: which operation a method and path reach, and what the operation documents
 // (statuses, named examples, security). The mock front uses it to answer what Prism answers badly or not at all.
-import { deref, httpMethods, type Json } from './openapi.js';
+import { deref, httpMethods, parametersOf, type Json } from './openapi.js';
 
 export interface RouteOperation {
   method: string;
@@ -70,10 +70,12 @@ export function compileRoutes(document: Json): Route[] {
         examples,
         requestMediaTypes: Object.keys(requestBody?.content ?? {}),
         securityHeaders,
-        parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((raw: Json) => {
-          const parameter = deref(document, raw) ?? {};
-          return { name: String(parameter.name), in: String(parameter.in), required: parameter.required === true, schema: deref(document, parameter.schema) ?? {} };
-        }),
+        parameters: parametersOf(document, item, operation).map((parameter) => ({
+          name: String(parameter.name),
+          in: String(parameter.in),
+          required: parameter.required === true,
+          schema: deref(document, parameter.schema) ?? {},
+        })),
       });
     }
     routes.push({

@@ -1,9 +1,9 @@
 // The mock's answer to one request, whatever carried it: the checks of exchange.ts and policy.ts, then Prism's
 // engine on the mock document. Shared by the HTTP server (startMock) and the in-process fetch (createMockFetch).
-import type { EngineInput } from './engine.js';
-import { checkCall, errorAnswer, isJson, type Answer, type Call } from './exchange.js';
+import type { EngineInput } from '../engine/prism.js';
+import { checkCall, errorAnswer, isJson, type Answer, type Call } from '../http/exchange.js';
 import { mockPolicy } from './policy.js';
-import { engineFor } from './packaged.js';
+import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
 
 export type MockHandler = (call: Call) => Promise<Answer>;

@@ -9,14 +9,14 @@
 //
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
-import { createCall, errorAnswer, responseHeaders } from './exchange.js';
+import { createCall, errorAnswer, responseHeaders } from '../http/exchange.js';
 import { createMockHandler, type MockHandler } from './handler.js';
-import { closeServer, createHttpServer, listen, urlOf } from './server.js';
+import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
 import type { Json } from '../description/openapi.js';
 
-export { engineInstallCommand, engineVersion } from './engine.js';
+export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 
 export interface MockOptions {
   /** Port to listen on; 0 (the default) picks a free one. */

@@ -14,8 +14,8 @@
 // After the engine (`answer`): its refusals (problem details) and the description's 400 example played for an
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
-import type { EngineError, EngineResult, EngineValidation, MockCallConfig } from './engine.js';
-import { corsHeaders, errorAnswer, errorContentType, headerText, violationsHeader, isJson, quote, type Answer, type Call, type Violation } from './exchange.js';
+import type { EngineError, EngineResult, EngineValidation, MockCallConfig } from '../engine/prism.js';
+import { corsHeaders, errorAnswer, errorContentType, headerText, violationsHeader, isJson, quote, type Answer, type Call, type Violation } from '../http/exchange.js';
 import { compileRoutes, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import { deref, type Json } from '../description/openapi.js';
 

@@ -9,6 +9,7 @@
 //   combinations of these.
 
 import { pointerToken } from '../description/openapi.js';
+import { splitTarget } from '../http/exchange.js';
 
 export const redacted = '[redacted]';
 
@@ -73,12 +74,6 @@ export class Redactor {
     if (error instanceof Error) copy.name = error.name;
     return copy;
   }
-}
-
-/** Splits a request target into its path and its query (without the `?`), by index: no expression involved. */
-function splitTarget(target: string): [string, string | undefined] {
-  const index = target.indexOf('?');
-  return index === -1 ? [target, undefined] : [target.slice(0, index), target.slice(index + 1)];
 }
 
 /** A parameter name as sent, decoded (`+` is a space); the name itself when it is not valid percent-encoding. */

@@ -7,14 +7,15 @@
 // With `errors: true`, a request that breaks the contract is refused (422) without being forwarded, and an answer
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
-import { judgedBody, judgedHeaders, ruleOf, type EngineInput, type EngineOperation, type EngineOutput, type EngineResult } from '../mock/engine.js';
-import { engineFor } from '../mock/packaged.js';
-import { checkCall, corsHeaders, errorAnswer, headerText, isForm, violationsHeader, type Answer, type Call, type Violation } from '../mock/exchange.js';
+import { judgedBody, judgedHeaders, ruleOf, type EngineInput, type EngineOperation, type EngineOutput, type EngineResult } from '../engine/prism.js';
+import { engineFor } from '../engine/packaged.js';
+import { checkCall, corsHeaders, errorAnswer, headerText, isForm, violationsHeader, type Answer, type Call, type Violation } from '../http/exchange.js';
 import { terminalText } from '../output/escape.js';
 import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput } from '../mock/handler.js';
 import { problemAnswer, toViolations } from '../mock/policy.js';
-import { closeServer, createHttpServer, listen, urlOf } from '../mock/server.js';
+import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
+import { describeFetchFailure } from '../http/fetch-failure.js';
 import type { Json } from '../description/openapi.js';
 import { compileRoutes, matchRoute } from '../description/routes.js';
 
@@ -203,15 +204,8 @@ export async function checkUpstream(upstream: string, timeoutMs = 3000): Promise
     await response.arrayBuffer();
     return { answered: true };
   } catch (error) {
-    return { answered: false, reason: describeFailure(error, timeoutMs) };
+    return { answered: false, reason: describeFetchFailure(error, timeoutMs) };
   }
-}
-
-function describeFailure(error: unknown, timeoutMs: number): string {
-  const failure = error as Error & { cause?: Error & { code?: string } };
-  if (failure.name === 'TimeoutError' || failure.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
-  const cause = failure.cause;
-  return cause ? `${cause.message}${cause.code && !cause.message.includes(cause.code) ? ` (${cause.code})` : ''}` : failure.message;
 }
 
 /** A form body as text, for reading its credential fields. */
@@ -263,7 +257,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       });
       body = await readCapped(response, maxAnswerBytes, () => controller.abort());
     } catch (error) {
-      const reason = describeFailure(error, timeoutMs);
+      const reason = describeFetchFailure(error, timeoutMs);
       const timedOut = reason.startsWith('no answer within');
       throw { name: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE', message: `the upstream ${upstream.href} did not answer: ${reason}`, status: timedOut ? 504 : 502 };
     } finally {

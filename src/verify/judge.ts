@@ -6,11 +6,11 @@
 // - a success answer's `code`, when present, is 0; an error body's `code` is the error code, never 0 (2.1, 7);
 // - every timestamp, described or not, is `yyyy-MM-dd'T'HH:mm:ssZZZZ` (2.2);
 // - the attributes the schema does not describe are listed: allowed (section 9), and worth documenting.
-import type { EngineInput, EngineOutput, EngineValidation } from '../mock/engine.js';
-import { judgedBody, judgedHeaders, ruleOf } from '../mock/engine.js';
-import { engineFor } from '../mock/packaged.js';
-import { sameMediaType } from '../mock/exchange.js';
-import { deref, pointerToken, type Json } from '../description/openapi.js';
+import type { EngineInput, EngineOutput, EngineValidation } from '../engine/prism.js';
+import { judgedBody, judgedHeaders, ruleOf } from '../engine/prism.js';
+import { engineFor } from '../engine/packaged.js';
+import { sameMediaType } from '../http/exchange.js';
+import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route, type RouteOperation } from '../description/routes.js';
 import { jsonType, misformedTimestamps, undescribedAttributes, type UndescribedAttribute } from './walk.js';
 
@@ -81,10 +81,6 @@ function toViolation(validation: EngineValidation): ContractViolation | undefine
     message = `required attribute "${missing[1]}" is missing`;
   }
   return { rule: 'schema', pointer, message };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The schema of a documented answer: its status entry, the media type the Content-Type matches (or the first). */

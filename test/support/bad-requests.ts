@@ -1,10 +1,10 @@
 // Bad requests for the mock, generated from the operations of the bundled description: each valid sample request
-// (src/description/samples.ts) broken one way at a time, plus requests that are not valid HTTP at all.
+// (scripts/lib/sample-requests.ts) broken one way at a time, plus requests that are not valid HTTP at all.
 // Each case says which status it expects (or any 4xx) and what the answer's message must name.
 import { gzipSync } from 'node:zlib';
 import { mockDocument } from '../../src/description/mock-document.js';
 import { compileRoutes, matchRoute } from '../../src/description/routes.js';
-import { sampleRequests, serializeBody, type SampleRequest } from '../../src/description/samples.js';
+import { sampleRequests, serializeBody, type SampleRequest } from '../../scripts/lib/sample-requests.js';
 import { deref, type Json } from './bundle.js';
 
 export interface BadCase {

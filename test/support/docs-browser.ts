@@ -58,8 +58,13 @@ export interface OfflinePage {
   errors: string[];
   /** Loads the page's policy blocked before any request was made (they never reach `requests`). */
   blockedLoads(): PolicyViolation[];
-  /** Opens the file afresh, at the overview or at a route of the page (`#/monitors/listmonitors`). */
-  reload(hash?: string): Promise<void>;
+  /**
+   * Goes to the overview or to a route of the page (`#/monitors/listmonitors`) the way a reader's link does: inside
+   * the loaded page, by its location's fragment (the page routes on it).
+   */
+  visit(hash?: string): Promise<void>;
+  /** Loads the file afresh (seconds for the 2.8 MB page), at the overview or at a route: a page in its first state. */
+  load(hash?: string): Promise<void>;
 }
 
 const inPageSchemes = /^(data|blob|about):/i;
@@ -67,7 +72,8 @@ const inPageSchemes = /^(data|blob|about):/i;
 export async function openOffline(browser: Browser, file: string, viewport: { width: number; height: number } = desktop): Promise<OfflinePage> {
   const url = pathToFileURL(file).href;
   const isLocal = (address: string) => inPageSchemes.test(address) || address.split('#')[0] === url;
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  // Reduced motion: the page jumps where a reader's link points instead of scrolling there smoothly (tests wait less).
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block', reducedMotion: 'reduce' });
   const requests: RecordedRequest[] = [];
   const errors: string[] = [];
   // Every request the page makes is recorded; the file goes on, anything else is refused.
@@ -86,7 +92,7 @@ export async function openOffline(browser: Browser, file: string, viewport: { wi
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('websocket', (socket) => requests.push({ url: socket.url(), resourceType: 'websocket', local: false }));
 
-  const reload = async (hash = '') => {
+  const load = async (hash = '') => {
     // From a blank page, so that a route (a #fragment) loads the file afresh rather than only moving in it.
     await page.goto('about:blank');
     await page.goto(`${url}${hash}`, { waitUntil: 'load' });
@@ -98,7 +104,20 @@ export async function openOffline(browser: Browser, file: string, viewport: { wi
       return menu !== null && Object.keys(menu).some((key) => key.startsWith('__reactFiber'));
     });
   };
-  await reload();
+  await load();
+  // Loading the 2.8 MB page again for each visit would cost seconds: a visit moves inside the loaded page instead.
+  const visit = async (hash = '') => {
+    await page.evaluate(async (fragment) => {
+      // Through the overview first, so that a visit to the route already shown moves there again too.
+      if (location.hash !== '') {
+        history.pushState(null, '', location.pathname);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }
+      scrollTo(0, 0);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      if (fragment) location.hash = fragment;
+    }, hash);
+  };
   return {
     context,
     page,
@@ -107,7 +126,8 @@ export async function openOffline(browser: Browser, file: string, viewport: { wi
     external: () => requests.filter((request) => !request.local),
     errors,
     blockedLoads: () => violations.filter((violation) => /^[a-z][a-z0-9+.-]*:/i.test(violation.blockedURI) && !inPageSchemes.test(violation.blockedURI)),
-    reload,
+    visit,
+    load,
   };
 }
 

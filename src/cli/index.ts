@@ -1,0 +1,64 @@
+// The command line of monitoring-service-api: `monitoring-service-api mock` serves the contract mock and
+// `monitoring-service-api proxy --upstream URL` the validating proxy, each in this one process, until Ctrl-C
+// (SIGINT), SIGTERM or SIGHUP, or until the process that started it goes away. `monitoring-service-api verify`
+// checks a running service against the contract once and exits with a status that says how it went. One file per
+// command; this one dispatches.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { npmHint, program, UsageError, type Command } from './args.js';
+import { mockCommand, runMock } from './mock.js';
+import { proxyCommand, runProxy } from './proxy.js';
+import { runVerify, verifyCommand } from './verify.js';
+
+export { mockBanner, runMock } from './mock.js';
+export { runProxy } from './proxy.js';
+export { credentialsFrom, credentialVariables, runVerify } from './verify.js';
+
+const commands: Record<string, Command> = { mock: mockCommand, proxy: proxyCommand, verify: verifyCommand };
+
+export const usage = `Usage: ${program} <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, command]) => `  ${name.padEnd(8)} ${command.summary}`)
+  .join('\n')}
+
+${program} <command> --help shows the options of a command; ${program} --version the version.`;
+
+/** The version of this package, from its package.json. */
+function version(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === program) return String(manifest.version);
+    } catch {
+      // not here: one folder up
+    }
+    if (path.dirname(dir) === dir) return 'unknown';
+  }
+}
+
+/** Runs the command line; resolves once a long-running command is serving (it then runs until a signal). */
+export async function main(argv: string[]): Promise<void> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? args[0] : undefined;
+    console.log(topic && commands[topic] ? commands[topic].usage : usage);
+    return;
+  }
+  if (name === '--version' || name === '-v') {
+    console.log(version());
+    return;
+  }
+  if (name === 'mock') return runMock(args);
+  if (name === 'proxy') return runProxy(args);
+  if (name === 'verify') return runVerify(args);
+  throw new UsageError(`Unknown command ${JSON.stringify(name)}.${name.startsWith('-') ? npmHint({}) : ''}\n${usage}`);
+}
+
+/** Prints the error of a failed command and exits: 2 for a usage error, 1 otherwise. */
+export function fail(error: unknown): never {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(error instanceof UsageError ? 2 : 1);
+}

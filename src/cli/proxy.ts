@@ -1,0 +1,77 @@
+// `monitoring-service-api proxy`: the validating proxy in this process, until a signal.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
+import { stopOnSignals } from './serve.js';
+import { formatReport, startProxy, summarizeReports, type ExchangeReport } from '../proxy/index.js';
+
+export const proxyCommand = {
+  summary: 'the validating proxy in front of an implementation of the API',
+  usage: `Usage: ${program} proxy --upstream http://127.0.0.1:8080 [--port 4011] [--host 127.0.0.1] [--errors] [--quiet] [--report FILE] [--timeout-ms 30000]
+  --upstream URL    the server that implements the API (its root: it serves /api/... and /oauth/...). Required.
+  --port N          port to listen on (0: a free one). Default 4011.
+  --host H          address to listen on. Default 127.0.0.1.
+  --errors          refuse a request that breaks the contract (422, not forwarded); an answer that breaks it becomes 500.
+  --quiet           print only the exchanges that break the contract.
+  --report FILE     also write every exchange as one JSON line to FILE (rewritten on start; credentials redacted).
+  --timeout-ms N    how long the upstream has to answer one request (then 504). Default 30000.
+  --max-body-bytes N    largest request body taken (413 above). Default 1048576.
+  --max-answer-bytes N  largest upstream answer read (502 above). Default 8388608.
+  --max-connections N   most connections open at once (more are closed). Default 256.
+  -h, --help        this help.`,
+  options: {
+    upstream: { type: 'string' },
+    port: { type: 'string', default: '4011' },
+    host: { type: 'string', default: '127.0.0.1' },
+    errors: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+    report: { type: 'string' },
+    'timeout-ms': { type: 'string' },
+    'max-body-bytes': { type: 'string' },
+    'max-answer-bytes': { type: 'string' },
+    'max-connections': { type: 'string' },
+  },
+} satisfies Command;
+
+/** `proxy`: the validating proxy until a signal; prints a summary when it stops. */
+export async function runProxy(args: string[]): Promise<void> {
+  const values = parseCommand(proxyCommand, args);
+  if (values.help) {
+    console.log(proxyCommand.usage);
+    return;
+  }
+  if (typeof values.upstream !== 'string' || values.upstream === '') throw new UsageError(`--upstream is required.${npmHint(proxyCommand.options)}\n${proxyCommand.usage}`);
+  const port = numberOption('port', values.port, proxyCommand.usage, portRule)!;
+  const timeoutMs = numberOption('timeout-ms', values['timeout-ms'], proxyCommand.usage, countRule);
+  const maxBodyBytes = numberOption('max-body-bytes', values['max-body-bytes'], proxyCommand.usage, countRule);
+  const maxAnswerBytes = numberOption('max-answer-bytes', values['max-answer-bytes'], proxyCommand.usage, countRule);
+  const maxConnections = numberOption('max-connections', values['max-connections'], proxyCommand.usage, countRule);
+  const reportFile = typeof values.report === 'string' ? values.report : undefined;
+  if (reportFile) writeFileSync(reportFile, '');
+  const onReport = (report: ExchangeReport) => {
+    if (!values.quiet || report.violations.length > 0) console.log(formatReport(report));
+    if (reportFile) appendFileSync(reportFile, `${JSON.stringify(report)}\n`);
+  };
+  let proxy;
+  try {
+    proxy = await startProxy({ upstream: values.upstream, port, host: String(values.host), errors: values.errors === true, timeoutMs, maxBodyBytes, maxAnswerBytes, maxConnections, onReport });
+  } catch (error) {
+    // The library names its option; here it is the flag.
+    if (error instanceof TypeError && error.message.startsWith('upstream ')) throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
+    throw error;
+  }
+  console.log(
+    [
+      `Validating proxy of the Monitoring Service API (Prism's engine, in this process) is listening.`,
+      `  Send your calls to ${proxy.url} (API root ${proxy.url}/api, identity provider ${proxy.url});`,
+      `  they go to ${proxy.upstream} and every request and answer is checked against the contract.`,
+      `  Mode: ${values.errors ? '--errors (a bad request gets 422 and is not forwarded; a bad answer becomes 500)' : 'report only (answers pass through unchanged, with an sl-violations header)'}`,
+      `  Process: pid ${process.pid}`,
+      `Stop it with Ctrl-C for a summary.`,
+    ].join('\n'),
+  );
+  if (!proxy.upstreamCheck.answered) {
+    console.error(`Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`);
+  }
+  stopOnSignals('proxy', proxy.stop, () => console.log(summarizeReports(proxy.reports)));
+}
+

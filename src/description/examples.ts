@@ -1,0 +1,40 @@
+// The description's examples as request values: a parameter's or a body's example, a body as its media type
+// sends it, and a request target with its path and query filled in.
+import { deref, type Json } from './openapi.js';
+
+/** The example of a parameter, media type or schema: its `example`, its first named example, or its schema's. */
+export function exampleOf(document: Json, node: Json | undefined): unknown {
+  const item = deref(document, node);
+  if (!item) return undefined;
+  if (item.example !== undefined) return item.example;
+  if (item.examples && !Array.isArray(item.examples)) return deref(document, Object.values<Json>(item.examples)[0])?.value;
+  const schema = deref(document, item.schema) ?? item;
+  if (schema.examples?.[0] !== undefined) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  if (schema.default !== undefined) return schema.default;
+  return undefined;
+}
+
+/** Serializes a body as the media type says (JSON, or form fields). */
+export function serializeBody(mediaType: string, value: Json): string {
+  if (mediaType.split(';')[0]!.trim() === 'application/x-www-form-urlencoded') {
+    return new URLSearchParams(Object.entries(value).map(([key, field]) => [key, String(field)])).toString();
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The request target of an operation (relative to its server): each path parameter filled with its value,
+ * percent-encoded (`1` when there is none), and each required query parameter that has a value.
+ */
+export function requestTarget(template: string, parameters: Json[], valueOf: (parameter: Json) => unknown): string {
+  let path = template;
+  const query = new URLSearchParams();
+  for (const parameter of parameters) {
+    if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required)) continue;
+    const value = valueOf(parameter);
+    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value ?? '1')));
+    else if (value !== undefined) query.set(parameter.name, String(value));
+  }
+  return query.size > 0 ? `${path}?${query}` : path;
+}

@@ -1,0 +1,17 @@
+// The description this package ships, and the engine's operations of its mock document, made at build time by
+// scripts/build.ts (reading the document takes the engine longer than the rest of the mock's start).
+import bundle from '../../generated/openapi.json' with { type: 'json' };
+import operations from '../../generated/mock-operations.json' with { type: 'json' };
+import { createEngine, type Engine, type EngineMode, type PrecomputedOperations } from './prism.js';
+import { mockDocumentOf } from '../description/mock-document.js';
+import type { Json } from '../description/openapi.js';
+
+export const packagedDescription: Json = bundle;
+const packagedOperations: PrecomputedOperations = operations;
+
+/** The engine on the mock document of a description (this package's by default). */
+export function engineFor(description: Json | undefined, mode: EngineMode): { document: Json; engine: Promise<Engine> } {
+  const source = description ?? packagedDescription;
+  const document = mockDocumentOf(source);
+  return { document, engine: createEngine(document, mode, source === packagedDescription ? packagedOperations : undefined) };
+}

@@ -1,0 +1,141 @@
+// verify's options, checked once: what is wrong throws a TypeError naming the option before anything is sent.
+import { dataCenters } from '../../generated/client.js';
+import { credentialAddress, type FetchLike } from '../client/http.js';
+import { operationsOf, type Json } from '../description/openapi.js';
+import { packagedDescription } from '../engine/packaged.js';
+import { verifyDefaults, type CheckReport, type VerifyAuth, type VerifyOptions } from './types.js';
+
+/** The options of a run, checked and with their defaults. */
+export interface Settings {
+  baseUrl: string;
+  authUrl: string | undefined;
+  dataCenter: string | undefined;
+  auth: VerifyAuth;
+  accounts: boolean;
+  allow: string[];
+  budget: number;
+  ratePerSecond: number;
+  timeoutMs: number;
+  maxWaitMs: number;
+  unknownMonitorId: string;
+  description: Json | undefined;
+  fetch: FetchLike;
+  insecure: boolean;
+  onCheck: ((check: CheckReport) => void) | undefined;
+}
+
+function positive(name: string, value: number | undefined, fallback: number, whole = true): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
+    throw new TypeError(`${name} must be a ${whole ? 'whole ' : ''}number > 0, not ${String(value)}`);
+  }
+  return value;
+}
+
+function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean): string {
+  const address = credentialAddress(name, value, insecure);
+  const { hostname } = new URL(address);
+  if (hostname.endsWith('.invalid')) {
+    throw new TypeError(
+      `${hostname} is a placeholder host of the description (the documents do not give the data centers' hosts): give your data center's real ${name === 'baseUrl' ? 'API root as baseUrl' : 'identity provider as authUrl'}.`,
+    );
+  }
+  return address;
+}
+
+/** The operations that create or change data, which `allow` may name. */
+export function writeOperations(description?: object): string[] {
+  return resourceOperations((description as Json | undefined) ?? packagedBundle()).filter((entry) => entry.method !== 'get').map((entry) => entry.operationId);
+}
+
+export const packagedBundle = (): Json => packagedDescription;
+
+export interface ResourceOperation {
+  operationId: string;
+  method: string;
+  /** Relative to the API root: /monitors/{monitor_id}. */
+  template: string;
+  node: Json;
+  parameters: Json[];
+}
+
+/** The operations of the API root (not the identity provider's), in the description's order. */
+export function resourceOperations(document: Json): ResourceOperation[] {
+  return operationsOf(document)
+    .filter(({ path }) => !Array.isArray(document.paths[path].servers)) // not the identity provider's paths
+    .map(({ path: template, method, operation: node, parameters }) => ({ operationId: String(node.operationId ?? `${method} ${template}`), method, template, node, parameters }));
+}
+
+/** A wrong option of verify: nothing was sent. The command line shows it as a usage error (exit status 2). */
+export class VerifyOptionsError extends TypeError {
+  override readonly name = 'VerifyOptionsError';
+}
+
+/** Checks the options and resolves the defaults; throws a VerifyOptionsError naming a wrong option (nothing is sent). */
+export function resolveVerifyOptions(options: VerifyOptions): Settings {
+  try {
+    return settingsOf(options);
+  } catch (error) {
+    throw error instanceof TypeError && !(error instanceof VerifyOptionsError) ? new VerifyOptionsError(error.message) : error;
+  }
+}
+
+function settingsOf(options: VerifyOptions): Settings {
+  if (!options || typeof options !== 'object') throw new TypeError('verifyService needs options: { baseUrl, authUrl, auth } or { dataCenter, baseUrl, authUrl, auth }');
+  const center = options.dataCenter === undefined ? undefined : (dataCenters as Record<string, { baseUrl: string; authUrl: string } | undefined>)[options.dataCenter];
+  if (options.dataCenter !== undefined && (!center || !Object.hasOwn(dataCenters, options.dataCenter))) {
+    throw new TypeError(`Unknown data center ${JSON.stringify(options.dataCenter)}: use one of ${Object.keys(dataCenters).join(', ')}.`);
+  }
+  const rawBase = options.baseUrl ?? center?.baseUrl;
+  if (!rawBase) throw new TypeError('Give the API root to verify as baseUrl, e.g. http://127.0.0.1:4010/api for the mock.');
+  const insecure = options.insecure === true;
+  const baseUrl = checkUrl('baseUrl', rawBase, insecure);
+  const auth = options.auth as Partial<Record<string, unknown>> | undefined;
+  if (!auth || typeof auth !== 'object') throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
+  const refreshing = auth.refreshToken !== undefined || auth.clientId !== undefined || auth.clientSecret !== undefined;
+  let authUrl: string | undefined;
+  if (refreshing) {
+    for (const name of ['clientId', 'clientSecret', 'refreshToken']) {
+      if (typeof auth[name] !== 'string' || auth[name] === '') throw new TypeError(`auth.${name} is required with a refresh token (a non-empty string)`);
+    }
+    const rawAuth = options.authUrl ?? center?.authUrl;
+    if (!rawAuth) throw new TypeError('A refresh token needs the identity provider as authUrl, e.g. http://127.0.0.1:4010 for the mock.');
+    authUrl = checkUrl('authUrl', rawAuth, insecure);
+  } else {
+    if (typeof auth.accessToken !== 'string' || auth.accessToken === '') throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
+    authUrl = options.authUrl === undefined ? undefined : checkUrl('authUrl', options.authUrl, insecure);
+  }
+  const document = (options.description as Json | undefined) ?? packagedBundle();
+  const writes = resourceOperations(document).filter((entry) => entry.method !== 'get');
+  const allow = [...new Set(options.allow ?? [])];
+  for (const name of allow) {
+    if (!writes.some((entry) => entry.operationId === name)) {
+      const isGet = resourceOperations(document).some((entry) => entry.operationId === name);
+      throw new TypeError(
+        isGet
+          ? `${name} reads data: verify sends every documented GET without being asked.`
+          : `${JSON.stringify(name)} is not an operation of the API that creates or changes data; those are: ${writes.map((entry) => entry.operationId).join(', ') || 'none'}.`,
+      );
+    }
+  }
+  const unknownMonitorId = options.unknownMonitorId ?? verifyDefaults.unknownMonitorId;
+  if (!/^[0-9]+$/.test(unknownMonitorId)) throw new TypeError(`unknownMonitorId must be a string of digits (a monitor_id), not ${JSON.stringify(unknownMonitorId)}`);
+  return {
+    baseUrl,
+    authUrl,
+    dataCenter: options.dataCenter,
+    auth: options.auth,
+    accounts: options.accounts === true,
+    allow,
+    budget: positive('budget', options.budget, verifyDefaults.budget),
+    ratePerSecond: positive('ratePerSecond', options.ratePerSecond, verifyDefaults.ratePerSecond, false),
+    timeoutMs: positive('timeoutMs', options.timeoutMs, verifyDefaults.timeoutMs),
+    maxWaitMs: options.maxWaitMs === 0 ? 0 : positive('maxWaitMs', options.maxWaitMs, verifyDefaults.maxWaitMs),
+    unknownMonitorId,
+    description: options.description as Json | undefined,
+    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    insecure,
+    onCheck: options.onCheck,
+  };
+}
+

@@ -1,0 +1,421 @@
+// The package as its users get it: `npm pack`, then fresh projects that install the tarball from disk with the
+// README's Install commands, word for word, and use it the way the README says: its TypeScript examples, plain
+// Node 20 (ESM and require), Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with
+// the mock, the command line, a browser bundle, publint and arethetypeswrong, and the size of a client-only
+// install.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bin, root } from '../../scripts/lib/paths.js';
+import { cleanEnv, createProject, diskUse, exec, execOk, npmInstall, tool } from '../support/consumer-project.js';
+import { launchChromium } from '../support/docs-browser.js';
+import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
+
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  exports: Record<string, unknown>;
+  devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'consumer-'));
+const engine = `@stoplight/prism-http@${manifest.peerDependencies['@stoplight/prism-http']}`;
+const typescript59 = `typescript@${manifest.devDependencies.typescript}`;
+const vitest = `vitest@${manifest.devDependencies.vitest}`;
+const msw = `msw@${manifest.devDependencies.msw}`;
+const nodeTypes = `@types/node@${manifest.devDependencies['@types/node']}`;
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+
+/** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
+function readmeBlocks(language: string, from: string, to: string): string[] {
+  const part = readme.slice(readme.indexOf(from), readme.indexOf(to));
+  return [...part.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]!);
+}
+
+let tarball = '';
+/** A project made with the README's Install commands, plus TypeScript 5.9, vitest, MSW and Node's types. */
+let full = '';
+/** A project with the package alone: what a user of the client, types and constants installs. */
+let clientOnly = '';
+let tsc7 = '';
+let node22 = '';
+let node24 = '';
+
+beforeAll(async () => {
+  if (!existsSync(path.join(root, 'dist', 'src', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test compiles it first).');
+  // The README's layout: the clone (here, a folder with the packed tarball) next to the user's project.
+  const clone = path.join(scratch, 'monitoring-service-api');
+  mkdirSync(clone);
+  const packed = await execOk('npm', ['pack', '--json', '--pack-destination', clone], { cwd: root, env: cleanEnv() });
+  tarball = path.join(clone, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+  full = path.join(scratch, 'my-project');
+  mkdirSync(full);
+  clientOnly = createProject(path.join(scratch, 'client-only'));
+  const install = async () => {
+    const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
+    await execOk('sh', ['-e', '-c', commands!], { cwd: full });
+    await execOk('npm', ['pkg', 'set', 'type=module'], { cwd: full });
+    await npmInstall(full, [typescript59, vitest, msw, nodeTypes]);
+  };
+  [, , tsc7, node22, node24] = await Promise.all([
+    install(),
+    npmInstall(clientOnly, [tarball]),
+    tool('typescript@7.0.2', 'tsc'),
+    tool('node@22.23.3', 'node'),
+    tool('node@24.21.0', 'node'),
+  ]);
+}, 600_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Writes a file of the project and returns its path. */
+const file = (project: string, name: string, text: string) => {
+  const target = path.join(project, name);
+  writeFileSync(target, text);
+  return target;
+};
+
+const entriesScript = `
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const main = await import('monitoring-service-api');
+const constants = await import('monitoring-service-api/constants');
+const lowLevel = await import('monitoring-service-api/client');
+const types = await import('monitoring-service-api/types');
+const mock = await import('monitoring-service-api/mock');
+const proxy = await import('monitoring-service-api/proxy');
+const verify = await import('monitoring-service-api/verify');
+const asset = (name) => fileURLToPath(import.meta.resolve('monitoring-service-api/' + name));
+const require = createRequire(import.meta.url);
+console.log(JSON.stringify({
+  client: typeof main.createServiceClient, error: typeof main.ServiceError,
+  constants: constants.MonitorStatus.ConfigurationError, meaning: constants.MonitorStatusMeanings[10],
+  dataCenters: Object.keys(lowLevel.dataCenters).length, types: Object.keys(types).length,
+  mock: [typeof mock.startMock, typeof mock.createMockFetch], proxy: typeof proxy.startProxy, verify: typeof verify.verifyService,
+  openapiJson: JSON.parse(readFileSync(asset('openapi.json'), 'utf8')).openapi,
+  openapiYaml: readFileSync(asset('openapi.yaml'), 'utf8').startsWith('openapi: 3.1'),
+  docs: readFileSync(asset('docs'), 'utf8').includes('<html'),
+  version: require('monitoring-service-api/package.json').version,
+}));
+`;
+
+const requireScript = `
+const api = require('monitoring-service-api');
+const constants = require('monitoring-service-api/constants');
+console.log(JSON.stringify({ client: typeof api.createServiceClient, status: constants.MonitorStatus.Down }));
+`;
+
+const mockScript = `
+import { startMock } from 'monitoring-service-api/mock';
+import { createServiceClient } from 'monitoring-service-api';
+const mock = await startMock();
+const client = createServiceClient({ baseUrl: mock.baseUrl, authUrl: mock.authUrl, auth: { clientId: 'id', clientSecret: 'secret', refreshToken: 'refresh' } });
+const monitors = await client.GET('/monitors');
+await mock.stop();
+console.log(JSON.stringify({ monitors: monitors.length, node: process.version }));
+`;
+
+const expectedEntries = {
+  client: 'function',
+  error: 'function',
+  constants: 10,
+  meaning: 'Configuration Error',
+  dataCenters: 10,
+  types: 0,
+  mock: ['function', 'function'],
+  proxy: 'function',
+  verify: 'function',
+  openapiJson: '3.1.0',
+  openapiYaml: true,
+  docs: true,
+  version: manifest.version,
+};
+
+describe("the README's Install section, word for word, in an empty folder", () => {
+  it('installs the tarball it names and Prism\'s engine', () => {
+    expect(path.basename(tarball)).toBe(`${manifest.name}-${manifest.version}.tgz`);
+    const installed = JSON.parse(readFileSync(path.join(full, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(installed.dependencies[manifest.name]).toMatch(/monitoring-service-api-\d/);
+    expect(installed.devDependencies['@stoplight/prism-http']).toBe(manifest.peerDependencies['@stoplight/prism-http']);
+  });
+
+  it("the README's TypeScript examples compile in that project (TypeScript 5.9 and 7, tsc --init defaults)", async () => {
+    const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    const files = examples.map((source, index) => path.basename(file(full, `readme-${index + 1}.ts`, source)));
+    const config = file(full, 'tsconfig.readme.json', JSON.stringify({ compilerOptions: { ...initDefaults, types: ['node'], noEmit: true }, files }, null, 2));
+    for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
+      const result = await exec(compiler, ['-p', config], { cwd: full });
+      expect(`${result.stdout}${result.stderr}`, compiler).toBe('');
+    }
+  });
+});
+
+describe('plain Node imports the package', () => {
+  it('Node 20: every entry and asset as ESM, and the main entry and the constants with require()', async () => {
+    const esm = await execOk(process.execPath, [file(full, 'entries.mjs', entriesScript)], { cwd: full });
+    expect(JSON.parse(esm.stdout)).toEqual(expectedEntries);
+    const cjs = await execOk(process.execPath, [file(full, 'require.cjs', requireScript)], { cwd: full });
+    expect(JSON.parse(cjs.stdout)).toEqual({ client: 'function', status: 0 });
+  });
+
+  it('Node 22 and 24: every entry, require(), and a client calling startMock()', async () => {
+    for (const node of [node22, node24]) {
+      const esm = await execOk(node, [path.join(full, 'entries.mjs')], { cwd: full });
+      expect(JSON.parse(esm.stdout)).toEqual(expectedEntries);
+      const cjs = await execOk(node, [path.join(full, 'require.cjs')], { cwd: full });
+      expect(JSON.parse(cjs.stdout)).toEqual({ client: 'function', status: 0 });
+      const mock = await execOk(node, [file(full, 'mock.mjs', mockScript)], { cwd: full });
+      expect(JSON.parse(mock.stdout)).toMatchObject({ monitors: 2, node: expect.stringMatching(node === node22 ? /^v22\./ : /^v24\./) });
+    }
+  });
+});
+
+const consumerSource = `import { createServiceClient, formatTimestamp, parseTimestamp, ServiceError, type Monitor, type ServiceClient } from 'monitoring-service-api';
+import type { components, paths } from 'monitoring-service-api/types';
+import { MonitorStatus, MonitorStatusMeanings, supportedGranularities, type MonitorType } from 'monitoring-service-api/constants';
+import { createApiClient, dataCenters, type DataCenterId } from 'monitoring-service-api/client';
+import { createMockFetch, startMock, type MockFetch, type RunningMock } from 'monitoring-service-api/mock';
+import { formatReport, startProxy, type ExchangeReport } from 'monitoring-service-api/proxy';
+import { verifyService, type VerifyReport } from 'monitoring-service-api/verify';
+
+type DeviceKey = components['schemas']['DeviceKey'];
+type MonitorsPath = paths['/monitors'];
+
+export async function run(): Promise<string[]> {
+  const mockFetch: MockFetch = createMockFetch();
+  const client: ServiceClient = createServiceClient({
+    baseUrl: mockFetch.baseUrl,
+    authUrl: mockFetch.authUrl,
+    fetch: mockFetch,
+    auth: { clientId: 'id', clientSecret: 'secret', refreshToken: 'refresh' },
+  });
+  const monitors: Monitor[] = await client.GET('/monitors');
+  const ids: string[] = monitors.map((monitor) => monitor.monitor_id);
+  const key: DeviceKey = await client.GET('/device_key');
+  const customer = client.forAccount('700000123');
+  await customer.POST('/monitor_groups', { body: { display_name: 'Payment services' } });
+  try {
+    await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '169863000000025001' } } });
+  } catch (error) {
+    if (ServiceError.is(error) && error.code === 1002) ids.push(error.message);
+  }
+  const status: MonitorStatus = MonitorStatus.ConfigurationError;
+  const meaning: string = MonitorStatusMeanings[status];
+  const type: MonitorType = 'URL';
+  const units = supportedGranularities(2) ?? [];
+  const center: DataCenterId = 'eu';
+  const api = createApiClient({ baseUrl: dataCenters[center].baseUrl, fetch: mockFetch });
+  const { data } = await api.GET('/monitors');
+  const when: Date = parseTimestamp('2026-11-21T10:00:00+0530');
+  const mock: RunningMock = await startMock({ port: 0 });
+  const proxy = await startProxy({ upstream: mock.authUrl, onReport: (report: ExchangeReport) => ids.push(formatReport(report)) });
+  await proxy.stop();
+  const verified: VerifyReport = await verifyService({ baseUrl: mock.baseUrl, auth: { accessToken: 'any' }, ratePerSecond: 100 });
+  ids.push(String(verified.exitCode));
+  await mock.stop();
+  const operation: MonitorsPath['get'] | undefined = undefined;
+  void operation;
+  return [...ids, key.device_key, meaning, type, String(units.length), String(data?.data.length), formatTimestamp(when, '+0530')];
+}
+`;
+
+/** The `tsc --init` defaults of TypeScript 5.9 and 7 (the same in both), and stricter variants on top of them. */
+const initDefaults = {
+  module: 'nodenext',
+  target: 'esnext',
+  types: [],
+  sourceMap: true,
+  declaration: true,
+  declarationMap: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  strict: true,
+  jsx: 'react-jsx',
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  noUncheckedSideEffectImports: true,
+  moduleDetection: 'force',
+  skipLibCheck: true,
+};
+const strictest = { ...initDefaults, noPropertyAccessFromIndexSignature: true, skipLibCheck: false, noEmit: true };
+const configurations: Record<string, object> = {
+  'tsc --init defaults': { ...initDefaults, noEmit: true },
+  'strictest, nodenext': { ...strictest, moduleResolution: 'nodenext' },
+  'strictest, bundler': { ...strictest, module: 'preserve', moduleResolution: 'bundler' },
+};
+
+describe('TypeScript in a consumer project', () => {
+  it('tsc --init writes the defaults checked below (TypeScript 5.9 and 7)', async () => {
+    for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
+      const dir = path.join(scratch, `init-${path.basename(path.dirname(path.dirname(path.dirname(compiler))))}`);
+      createProject(dir);
+      await execOk(compiler, ['--init'], { cwd: dir });
+      const written = readFileSync(path.join(dir, 'tsconfig.json'), 'utf8');
+      for (const [option, value] of Object.entries(initDefaults)) {
+        expect(written, `${compiler}: ${option}`).toMatch(new RegExp(`^\\s*"${option}": ${JSON.stringify(value).replace(/[[\]]/g, '\\$&')},?$`, 'm'));
+      }
+    }
+  });
+
+  for (const [name, options] of Object.entries(configurations)) {
+    it(`compiles a consumer file with no error: ${name}, TypeScript 5.9 and 7`, async () => {
+      file(full, 'consumer.ts', consumerSource);
+      const config = file(full, `tsconfig.${name.replace(/\W+/g, '-')}.json`, JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }, null, 2));
+      for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
+        const result = await exec(compiler, ['-p', config], { cwd: full });
+        expect(`${result.stdout}${result.stderr}`, `${compiler} -p ${path.basename(config)}`).toBe('');
+        expect(result.code).toBe(0);
+      }
+    });
+  }
+});
+
+describe('a vitest suite of the consumer that runs the mock', () => {
+  it('a globalSetup starts startMock(), a test calls it through createServiceClient', async () => {
+    file(
+      full,
+      'global-setup.mjs',
+      `import { startMock } from 'monitoring-service-api/mock';
+export default async function setup({ provide }) {
+  const mock = await startMock();
+  provide('mock', { baseUrl: mock.baseUrl, authUrl: mock.authUrl });
+  return () => mock.stop();
+}
+`,
+    );
+    file(full, 'vitest.config.mjs', `export default { test: { globalSetup: ['./global-setup.mjs'], include: ['*.test.mjs'] } };\n`);
+    file(
+      full,
+      'monitors.test.mjs',
+      `import { expect, inject, it } from 'vitest';
+import { createServiceClient, ServiceError } from 'monitoring-service-api';
+
+const { baseUrl, authUrl } = inject('mock');
+const client = createServiceClient({ baseUrl, authUrl, auth: { clientId: 'id', clientSecret: 'secret', refreshToken: 'refresh' }, retry: false });
+
+it('lists the monitors of the mock', async () => {
+  const monitors = await client.GET('/monitors');
+  expect(monitors[0].monitor_id).toMatch(/^\\d+$/);
+});
+
+it('reads the documented 1002 error', async () => {
+  const error = await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '1' } }, headers: { Prefer: 'code=404' } }).catch((e) => e);
+  expect(ServiceError.is(error) && error.code).toBe(1002);
+});
+`,
+    );
+    const result = await exec(path.join(full, 'node_modules', '.bin', 'vitest'), ['run'], { cwd: full });
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/Tests\s+2 passed/);
+  });
+});
+
+describe('the command line of the installed package', () => {
+  it('npx monitoring-service-api mock --port 0 answers GET /api/monitors and stops on Ctrl-C with nothing left', async () => {
+    const command = startCommand('npx', ['monitoring-service-api', 'mock', '--port', '0'], cleanEnv(), full);
+    try {
+      const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
+      const response = await fetch(`${baseUrl}/monitors`, { headers: { Authorization: 'Service-oauthtoken any' } });
+      expect(response.status).toBe(200);
+      const tree = [command.child.pid!, ...descendants(command.child.pid!)];
+      signalTree(command.child.pid!, 'SIGINT');
+      await command.exited;
+      expect(await waitUntil(() => tree.every((pid) => !isRunning(pid)), 5000), `left running: ${tree.filter(isRunning)}`).toBe(true);
+      expect(command.output()).toMatch(/SIGINT: stopping the mock/);
+    } finally {
+      signalTree(command.child.pid!, 'SIGKILL');
+    }
+  });
+
+  it('--help, and an unknown option: exit 2 naming it', async () => {
+    const help = await execOk('npx', ['monitoring-service-api', '--help'], { cwd: full });
+    expect(help.stdout).toMatch(/Usage: monitoring-service-api <command>[\s\S]*mock[\s\S]*proxy/);
+    const unknown = await exec('npx', ['monitoring-service-api', 'mock', '--prot', '1'], { cwd: full });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown option '--prot'/);
+  });
+});
+
+describe('what the package weighs and lints to', () => {
+  it('a client-only install brings at most 2 MB of dependencies, and the mock says how to add its engine', async () => {
+    const modules = path.join(clientOnly, 'node_modules');
+    const dependencies = (await diskUse(modules)) - (await diskUse(path.join(modules, manifest.name)));
+    console.log(`client-only install: ${(dependencies / 1024 / 1024).toFixed(2)} MB of dependencies besides the package (${((await diskUse(path.join(modules, manifest.name))) / 1024 / 1024).toFixed(1)} MB)`);
+    expect(dependencies).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(existsSync(path.join(modules, '@stoplight'))).toBe(false);
+    const result = await exec(
+      process.execPath,
+      ['--input-type=module', '-e', "import('monitoring-service-api/mock').then((m) => m.startMock()).catch((error) => { console.log(error.message); process.exit(3); })"],
+      { cwd: clientOnly },
+    );
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/need Prism's HTTP engine[\s\S]*npm install --save-dev --save-exact @stoplight\/prism-http@5\.12\.0/);
+  });
+
+  it('publint finds nothing to report', async () => {
+    const result = await exec(bin('publint'), [path.join(full, 'node_modules', manifest.name), '--strict'], { cwd: root });
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/All good!/);
+  });
+
+  it('arethetypeswrong finds no problem (an ESM-only package: require() of it works from Node 20.19)', async () => {
+    // The YAML description and the HTML page are files to read, not modules to import.
+    const result = await exec(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', 'openapi.yaml', 'docs'], { cwd: root });
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    // Every warning it prints concerns the resolutions an ESM-only package leaves out (node10, and CommonJS
+    // through TypeScript's node16 rules, which predate require() of ESM).
+    const problems = result.stdout.split('\n').filter((line) => /⚠️|💀|❌|🐛|🥴|❗/u.test(line) && !line.includes('(ignored'));
+    expect(problems).toEqual([]);
+    expect(result.stdout).toMatch(/ignoring resolutions: 'node10', 'node16-cjs'/);
+  });
+});
+
+describe('the client in a browser', () => {
+  let browser: Browser | undefined;
+  afterAll(() => browser?.close());
+
+  it('bundles for browsers, works there with a fetch, and forAccount fails clearly where Cookie cannot be set', async () => {
+    file(
+      full,
+      'browser-entry.mjs',
+      `import { createServiceClient } from 'monitoring-service-api';
+window.run = async () => {
+  const seen = [];
+  const client = createServiceClient({
+    baseUrl: 'https://mock.invalid/api',
+    auth: { accessToken: 'token' },
+    fetch: async (request) => {
+      seen.push(request.headers.get('Authorization'));
+      return new Response(JSON.stringify({ message: 'success', data: [{ monitor_id: '1' }] }), { headers: { 'Content-Type': 'application/json' } });
+    },
+  });
+  const monitors = await client.GET('/monitors');
+  let account;
+  try {
+    client.forAccount('700000123');
+    account = 'no error';
+  } catch (error) {
+    account = error.message;
+  }
+  return { monitors, seen, account };
+};
+`,
+    );
+    const bundle = path.join(full, 'bundle.js');
+    await execOk(bin('esbuild'), ['browser-entry.mjs', '--bundle', '--platform=browser', '--format=iife', `--outfile=${bundle}`, '--log-level=warning'], { cwd: full });
+    const code = readFileSync(bundle, 'utf8');
+    expect(code).not.toMatch(/require\("node:|from "node:/);
+    console.log(`browser bundle of the client: ${(Buffer.byteLength(code) / 1024).toFixed(0)} kB (unminified)`);
+    browser = await launchChromium();
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><title>client</title>');
+    await page.addScriptTag({ content: code });
+    const result = await page.evaluate(() => (window as unknown as { run: () => Promise<unknown> }).run());
+    expect(result).toMatchObject({ monitors: [{ monitor_id: '1' }], seen: ['Service-oauthtoken token'] });
+    expect((result as { account: string }).account).toMatch(/forAccount needs the Cookie header.*cannot set it/);
+  });
+});

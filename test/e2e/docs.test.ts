@@ -1,0 +1,755 @@
+// The published docs, generated/docs/index.html, opened from disk in Chromium with every request recorded and
+// everything but the file itself refused, on a desktop window and on a phone's. What must be on the page is read from
+// the bundled description (generated/openapi.json), so the test follows the description and its guides. Besides the
+// page itself, it does the tasks of a reader new to the service: the addresses of a data center, a token from start
+// to end, a call on a customer account, the meaning of a status and of a period, the units of time of a period.
+//
+// Every wait is for a state of the page (shown, in the window, stable), never for a time; every click is on something
+// brought into the window first.
+import { existsSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputs, root } from '../../scripts/lib/paths.js';
+import { loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { codeSamplesOf, typeCheckSamples } from '../support/code-samples.js';
+import {
+  axeViolations,
+  clickInView,
+  expectInViewport,
+  expectVisible,
+  launchChromium,
+  openOffline,
+  phone,
+  type OfflinePage,
+} from '../support/docs-browser.js';
+
+const bundle = loadBundle();
+const docsFile = outputs().docs;
+const screenshots = path.join(root, 'test-results');
+const operations = operationsOf(bundle);
+const guide = String(bundle.info.description);
+
+/** The text of the Markdown headings of one level, outside fenced code, without inline Markdown. */
+function headings(markdown: string, level: number): string[] {
+  const found: string[] = [];
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const match = fenced ? null : new RegExp(`^#{${level}}\\s+(.+?)\\s*#*\\s*$`).exec(line);
+    if (match?.[1]) found.push(match[1].replace(/[`*_]/g, ''));
+  }
+  return found;
+}
+
+/** The Markdown of the `## title` section of a guide, up to the next `## ` heading. */
+function guideSection(markdown: string, title: string): string {
+  const start = markdown.split('\n').findIndex((line) => line === `## ${title}`);
+  expect(start, `a "## ${title}" section in the guides`).toBeGreaterThanOrEqual(0);
+  const lines = markdown.split('\n').slice(start + 1);
+  const end = lines.findIndex((line) => line.startsWith('## '));
+  return (end < 0 ? lines : lines.slice(0, end)).join('\n');
+}
+
+/** The fenced code blocks of some Markdown, without their indentation. */
+function codeBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^( *)```\w*\n([\s\S]*?)^\1```/gm)].map((block) =>
+    block[2]!
+      .split('\n')
+      .map((line) => line.slice(block[1]!.length))
+      .join('\n'),
+  );
+}
+
+/** A server's URL with its variables at their defaults. */
+const expanded = (server: Json) => String(server.url).replace(/\{(\w+)\}/g, (_, name: string) => String(server.variables?.[name]?.default));
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A heading whose text is exactly this (Redoc adds a deep-link anchor to each heading, without text). */
+const heading = (scope: Page | Locator, text: string) =>
+  scope.locator('h1, h2, h3, h4').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) });
+
+/** The link of a menu entry by its own label (an entry of a tag holds its operations' entries too). */
+const menuItem = (page: Page, label: string) =>
+  page.locator('[data-component-name="Menu/MenuItem"] > a').filter({ has: page.getByText(label, { exact: true }) });
+
+/** Opens a menu entry by its label, as a reader does: a click in the sidebar, then the page goes there. */
+async function openMenu(page: Page, label: string): Promise<void> {
+  const item = menuItem(page, label);
+  await expectVisible(item, `the menu entry "${label}"`);
+  expect(await item.count(), `menu entries labelled "${label}"`).toBe(1);
+  const route = await routeOf(page, label);
+  await clickInView(item, `the menu entry "${label}"`);
+  await expectSettledAt(page, route, `the page of the menu entry "${label}"`);
+}
+
+/** Opens an operation through its tag's menu entry (expanding it when needed), then its own entry. */
+async function openOperation(page: Page, tag: string, summary: string): Promise<void> {
+  if (!(await menuItem(page, summary).first().isVisible())) await openMenu(page, tag);
+  await openMenu(page, summary);
+}
+
+/** The page's route of a menu entry (`#/monitors/listmonitors`), as its link gives it. */
+async function routeOf(page: Page, label: string): Promise<string> {
+  const href = await menuItem(page, label).first().getAttribute('href');
+  expect(href, `the link of the menu entry "${label}"`).toBeTruthy();
+  return `#/${href!.replace(/^#?\/?/, '')}`;
+}
+
+/** The rendered section of a route (`#/monitors/listmonitors` is the element with the id `monitors/listmonitors`). */
+const sectionOf = (page: Page, route: string) => page.locator(`[id="${decodeURIComponent(route.replace(/^#\//, ''))}"]`);
+
+/**
+ * Waits until the section of a route starts inside the window and stays there: the page went there, and its smooth
+ * scroll is over (two frames in a row at the same place).
+ */
+async function expectSettledAt(page: Page, route: string, what: string): Promise<void> {
+  const section = sectionOf(page, route);
+  await expectVisible(section, what);
+  try {
+    await section.first().evaluate(
+      (element) =>
+        new Promise<void>((resolve, reject) => {
+          const until = performance.now() + 10_000;
+          let last = Number.NaN;
+          const check = () => {
+            const { top } = element.getBoundingClientRect();
+            const there = top >= -5 && top < innerHeight - 40;
+            if (there && top === last) return resolve();
+            if (performance.now() > until) return reject(new Error('elsewhere'));
+            last = there ? top : Number.NaN;
+            requestAnimationFrame(check);
+          };
+          check();
+        }),
+    );
+  } catch {
+    throw new Error(`The page did not go to ${route}: ${what}`);
+  }
+}
+
+/** The samples panel of an operation's section, and its language picker (curl or TypeScript). */
+const samplesPanel = (section: Locator) => section.locator('.panel-request-samples').first();
+const languagePicker = (panel: Locator) =>
+  panel.locator('[data-component-name="Panel/PanelHeader"] button[aria-haspopup="menu"]').filter({ hasText: /^\s*(curl|TypeScript)\s*$/ });
+
+/** Whether the element's box lies wholly inside the window, at the next frame. */
+const insideWindow = (locator: Locator) =>
+  locator.first().evaluate(
+    (element) =>
+      new Promise<boolean>((resolve) =>
+        requestAnimationFrame(() => {
+          const box = element.getBoundingClientRect();
+          resolve(box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth);
+        }),
+      ),
+  );
+
+/**
+ * Shows the sample of a language in a samples panel, picking it in the panel's menu when another one shows. Redoc
+ * places that menu once, under its button, when it opens: if the page moved the button meanwhile (it renders a page
+ * in steps), the menu is out of the window, and the picker closes it and opens it again.
+ */
+async function showSample(page: Page, panel: Locator, label: string, marker: string, what: string): Promise<Locator> {
+  const code = panel.locator('pre').filter({ hasText: marker });
+  const picker = languagePicker(panel);
+  await expectVisible(picker, `the language picker of ${what}`);
+  if ((await picker.first().innerText()).trim() !== label) {
+    const choice = page.locator('[data-component-name="Dropdown/DropdownMenu"]').getByRole('menuitem', { name: label, exact: true });
+    for (let attempt = 1; ; attempt++) {
+      await clickInView(picker, `the language picker of ${what}`);
+      await expectVisible(choice, `"${label}" in the language menu of ${what}`);
+      if (await insideWindow(choice)) break;
+      if (attempt === 5) throw new Error(`"${label}" in the language menu of ${what} opens out of the window: ${await choice.first().evaluate((e) => JSON.stringify({ box: e.getBoundingClientRect(), w: innerWidth, h: innerHeight, n: document.querySelectorAll('[data-component-name="Dropdown/DropdownMenu"]').length }))}`);
+      await clickInView(picker, `the language picker of ${what}, to close its menu`);
+      await choice.first().waitFor({ state: 'hidden' });
+    }
+    await choice.first().click();
+  }
+  await expectVisible(code, `the ${label} sample of ${what}`);
+  return code.first();
+}
+
+/** Named schemas with enum meanings, as `[name, schema]`. */
+const enumSchemas = Object.entries<Json>(bundle.components.schemas).filter(([, schema]) => Array.isArray(schema['x-enum-descriptions']));
+
+/** Where a code block's lines do not fit: each line must be one line of text, inside its block and the window. */
+interface FitReport {
+  viewport: number;
+  overflow: number;
+  lines: { text: string; boxes: number; right: number }[];
+  blockRight: number;
+  copyButton: { left: number; right: number; top: number; bottom: number } | null;
+  covered: string[];
+}
+
+/** Measures a code block of the page: its lines (Redoc's `.th-line` spans, or the text lines of a guide's block). */
+async function measureCode(pre: Locator): Promise<FitReport> {
+  return pre.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    const blockRight = box.right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth) + 0.5;
+    const rectsOf = (node: Node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+    };
+    const spans = Array.from(element.querySelectorAll('.th-line'));
+    const lines = (spans.length > 0 ? spans : [element]).map((line) => {
+      const rects = rectsOf(line);
+      const tops = new Set(rects.map((rect) => Math.round(rect.top)));
+      const text = (line.textContent ?? '').replace(/\n$/, '');
+      // A guide's block is one text: its line boxes must be as many as its lines.
+      const expected = spans.length > 0 ? 1 : text.split('\n').filter((part: string) => part.trim() !== '').length;
+      return { text: text.split('\n')[0] ?? '', boxes: tops.size - expected + 1, right: Math.max(0, ...rects.map((rect) => rect.right)) };
+    });
+    const button = element.parentElement?.querySelector('[data-testid="copy-button"]')?.getBoundingClientRect();
+    const copyButton = button ? { left: button.left, right: button.right, top: button.top, bottom: button.bottom } : null;
+    const covered = !button
+      ? []
+      : spans
+          .filter((line) => rectsOf(line).some((rect) => rect.left < button.right && rect.right > button.left && rect.top < button.bottom && rect.bottom > button.top))
+          .map((line) => line.textContent ?? '');
+    return { viewport: innerWidth, overflow: element.scrollWidth - element.clientWidth, lines, blockRight, copyButton, covered };
+  });
+}
+
+/** The faults of a measured code block, as readable lines. */
+function fitFaults(where: string, report: FitReport): string[] {
+  const faults: string[] = [];
+  if (report.overflow > 0) faults.push(`${where}: the block scrolls sideways by ${report.overflow} px`);
+  for (const line of report.lines) {
+    if (line.boxes > 1) faults.push(`${where}: "${line.text}" wraps`);
+    if (line.right > Math.min(report.viewport, report.blockRight) + 0.5) faults.push(`${where}: "${line.text}" ends at ${Math.round(line.right)} px, past ${Math.round(Math.min(report.viewport, report.blockRight))} px`);
+  }
+  for (const line of report.covered) faults.push(`${where}: the copy button covers "${line}"`);
+  return faults;
+}
+
+/** The serious and critical violations of axe-core on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const violations = await axeViolations(page);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.help}): ${violation.targets.slice(0, 3).join(', ')}`);
+}
+
+describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
+  let browser: Browser | undefined;
+  let docs: OfflinePage;
+  let page: Page;
+  let mobile: OfflinePage;
+  /** Routes of the menu entries (tags, operations, schemas), by label, read from the desktop page's menu. */
+  const routes = new Map<string, string>();
+
+  /** The route of a menu entry; the first call reads the whole menu, tag by tag. */
+  async function route(label: string): Promise<string> {
+    if (routes.size === 0) {
+      await docs.visit();
+      for (const tag of [...(bundle.tags as Json[]).map((entry) => String(entry.name)), 'Schemas']) {
+        await openMenu(page, tag);
+        routes.set(tag, await routeOf(page, tag));
+        const entries = tag === 'Schemas'
+          ? Object.entries<Json>(bundle.components.schemas).map(([name, schema]) => String(schema.title ?? name))
+          : operations.filter(({ operation }) => operation.tags[0] === tag).map(({ operation }) => String(operation.summary));
+        for (const label of entries) routes.set(label, await routeOf(page, label));
+      }
+    }
+    const found = routes.get(label);
+    expect(found, `a menu entry labelled "${label}"`).toBeDefined();
+    return found!;
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(docsFile)) throw new Error(`${docsFile} is missing: run \`npm run build\` first.`);
+    await mkdir(screenshots, { recursive: true });
+    browser = await launchChromium();
+    docs = await openOffline(browser, docsFile);
+    page = docs.page;
+    mobile = await openOffline(browser, docsFile, phone);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('renders the description from the file alone: no request leaves the page', async () => {
+    await expectVisible(page.locator('h1', { hasText: String(bundle.info.title) }), 'the title of the description');
+    // The search box says "Loading..." until its index is built, in the page.
+    await expectVisible(page.getByTestId('search-trigger').filter({ hasNotText: 'Loading' }), 'the search box, ready');
+    await page.screenshot({ path: path.join(screenshots, 'docs.png') });
+    const { operation } = operations[0]!;
+    await openOperation(page, String(operation.tags[0]), String(operation.summary));
+    await expectVisible(heading(page, String(operation.summary)), `the operation ${operation.operationId}`);
+    expect(docs.requests.length).toBeGreaterThan(0);
+    expect(docs.external(), 'requests to anything but the file (all refused)').toEqual([]);
+    expect(docs.blockedLoads(), 'loads that the page policy blocked').toEqual([]);
+    expect(docs.errors, 'script errors').toEqual([]);
+  });
+
+  it('is one file under 3 MB', () => {
+    expect(statSync(docsFile).size).toBeLessThan(3_000_000);
+  });
+
+  it('is titled and branded for this API', async () => {
+    expect(await page.title()).toContain(bundle.info.title);
+    const logo = bundle.info['x-logo'] as Json;
+    expect(String(logo.url)).toMatch(/^data:image\/svg\+xml[,;]/);
+    const image = page.locator(`img[alt="${logo.altText}"]`);
+    await expectVisible(image, 'the logo of info.x-logo');
+    expect(await image.first().getAttribute('src')).toBe(logo.url);
+    expect(await image.first().evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), 'the logo draws').toBe(true);
+    const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand-6').trim());
+    expect(brand, 'the theme colour of the page template').not.toBe('');
+  });
+
+  it('shows every guide of info.description (its ## headings) in the menu and on the page', async () => {
+    const guides = headings(guide, 2);
+    expect(guides.length).toBeGreaterThan(0);
+    await docs.visit();
+    const middle = page.getByTestId('middle-panel');
+    for (const title of guides) {
+      await expectVisible(menuItem(page, title), `the menu entry of the guide "${title}"`);
+      await expectVisible(heading(middle, title), `the heading "${title}" of the guides`);
+    }
+  });
+
+  it('shows every operation of the description, with its curl sample', async () => {
+    await docs.visit();
+    const inMenu = new Set<string>();
+    for (const { path: route, method, operation } of operations) {
+      const summary = String(operation.summary);
+      await openOperation(page, String(operation.tags[0]), summary);
+      const labels = await page.locator('.menu-item-type-operation [data-testid="menu-item-label"] [data-text]').evaluateAll((spans) => spans.map((span) => span.getAttribute('data-text') ?? ''));
+      labels.forEach((label) => inMenu.add(label));
+      await expectVisible(heading(page, summary), `the operation ${method.toUpperCase()} ${route} ("${summary}")`);
+      const curl = (operation['x-codeSamples'] as Json[]).find((sample) => sample.label === 'curl');
+      const firstLine = String(curl?.source).split('\n')[0] ?? '';
+      await expectVisible(page.locator('.panel-request-samples').filter({ hasText: firstLine }), `the curl sample of ${operation.operationId}`);
+    }
+    expect([...inMenu].sort(), 'the operations of the menu').toEqual(operations.map(({ operation }) => String(operation.summary)).sort());
+    await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
+  });
+
+  it('shows the TypeScript sample of every operation when the reader picks TypeScript', async () => {
+    for (const { operation } of operations) {
+      const typescript = (operation['x-codeSamples'] as Json[]).find((sample) => sample.lang === 'TypeScript');
+      const marker = String(typescript?.source).split('\n').find((text) => /\S/.test(text) && !text.startsWith('import')) ?? '';
+      const where = String(operation.operationId);
+      await docs.visit(await route(String(operation.summary)));
+      await expectSettledAt(page, await route(String(operation.summary)), `the operation ${where}`);
+      await showSample(page, samplesPanel(sectionOf(page, await route(String(operation.summary)))), 'TypeScript', marker.trim(), where);
+    }
+  }, 120_000);
+
+  it('shows the meaning of enumerated values in a table of the schema, constants included', async () => {
+    const pick = (name: string) => {
+      const schema = bundle.components.schemas[name] as Json | undefined;
+      expect(schema?.['x-enum-descriptions'], `the ${name} schema with value meanings`).toBeDefined();
+      return [name, String(schema!['x-enum-descriptions'][0])] as const;
+    };
+    // A monitor status of the core document that arrives with the constants.
+    const withConfigurationError = enumSchemas.filter(([, schema]) => schema['x-enum-descriptions'].includes('Configuration Error'));
+    expect(withConfigurationError.length, 'a schema whose values include the monitor status "Configuration Error"').toBeGreaterThan(0);
+    const expected = [pick('Scope'), pick('GrantType'), ...withConfigurationError.map(([name]) => [name, 'Configuration Error'] as const)];
+    for (const [name, meaning] of expected) {
+      await docs.visit();
+      await openMenu(page, 'Schemas');
+      await openMenu(page, String(bundle.components.schemas[name].title ?? name));
+      await expectVisible(page.getByRole('cell', { name: meaning, exact: true }), `the meaning "${meaning}" in the table of ${name}`);
+    }
+  });
+
+  it("finds every operation with the page's search", async () => {
+    await docs.visit();
+    for (const { path: route, operation } of operations) {
+      const summary = String(operation.summary);
+      await clickInView(page.getByTestId('search-trigger'), 'the search box');
+      const input = page.getByTestId('search-dialog').locator('input');
+      await input.fill(summary);
+      const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: summary }).filter({ hasText: route });
+      await expectVisible(result, `a search result for "${summary}" (${route})`);
+      if (operation === operations[0]?.operation) await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
+      await clickInView(result, `the search result for "${summary}"`);
+      await expectVisible(heading(page, summary), `the operation "${summary}" opened from the search`);
+    }
+  });
+
+  describe('the tasks of a reader new to the service', () => {
+    it('finds the Europe API root and its identity provider under Data centers', async () => {
+      const europe = (bundle.servers as Json[]).find((server) => server['x-data-center'] === 'eu');
+      expect(europe, 'the Europe server (x-data-center: eu)').toBeDefined();
+      const [apiRoot, authUrl] = [expanded(europe!), String(europe!['x-auth-url'])];
+      for (const reader of [docs, mobile]) {
+        await reader.visit();
+        const entry = reader.page.locator('[data-component-name="Markdown/Markdown"] li').filter({ hasText: 'Europe' }).filter({ hasText: apiRoot }).filter({ hasText: authUrl });
+        await entry.first().scrollIntoViewIfNeeded();
+        await expectInViewport(entry, `Europe's API root ${apiRoot} and identity provider ${authUrl}, under Data centers`);
+        // Each address reads on one line, whole, inside the window.
+        const addresses = await entry.first().locator('code').evaluateAll((codes) =>
+          codes.map((code) => {
+            const rects = Array.from(code.getClientRects());
+            return { text: code.textContent ?? '', lines: new Set(rects.map((rect) => Math.round(rect.top))).size, right: Math.max(...rects.map((rect) => rect.right)), width: innerWidth };
+          }),
+        );
+        for (const address of addresses.filter((code) => code.text.includes('://'))) {
+          expect(address.lines, `${address.text} on one line`).toBe(1);
+          expect(address.right, `${address.text} inside the window`).toBeLessThanOrEqual(address.width);
+        }
+      }
+      // The page's Servers panel names the API root and the identity provider of each data center.
+      await docs.visit();
+      const server = page.locator('[data-testid="server-panel-item-name"]').filter({ hasText: authUrl });
+      await expectVisible(server, `the identity provider ${authUrl} in the Servers panel`);
+      await expectVisible(page.getByText(apiRoot, { exact: true }), `the API root ${apiRoot} in the Servers panel`);
+    });
+
+    it('reads the token steps, from registering a client to revoking a refresh token, without a click', async () => {
+      const section = guideSection(guide, 'Get a token');
+      const steps = [...section.matchAll(/^\d+\.\s+\*\*(.+?)\*\*/gm)].map((match) => match[1]!.replace(/\.$/, ''));
+      expect(steps.length, 'the numbered steps of Get a token').toBeGreaterThanOrEqual(6);
+      const revoke = codeBlocks(section).find((block) => block.includes('/oauth/v2/token/revoke'));
+      expect(revoke, 'the revoke command in Get a token').toBeDefined();
+      for (const reader of [docs, mobile]) {
+        await reader.visit();
+        const middle = reader.page.locator('[data-component-name="Markdown/Markdown"]');
+        for (const step of steps) {
+          const label = middle.locator('li > p > strong, li > strong').filter({ hasText: new RegExp(`^${escapeRegExp(step)}\\.?$`) });
+          await label.first().scrollIntoViewIfNeeded();
+          expect(await label.first().isVisible(), `the step "${step}", shown without a click`).toBe(true);
+        }
+        const command = middle.locator('pre').filter({ hasText: revoke!.split('\n')[0]! });
+        await command.first().scrollIntoViewIfNeeded();
+        expect(await command.first().isVisible(), 'the revoke command, shown without a click').toBe(true);
+      }
+    });
+
+    it('finds the range of period 51 and the units of time of period 7 in the rows of the Period table', async () => {
+      const period = bundle.components.schemas.Period as Json;
+      const units = bundle.components.schemas.UnitOfTime as Json;
+      const unitName = (id: number) => String(units['x-enum-descriptions'][units.enum.indexOf(id)]);
+      const sevenUnits = (period['x-supported-granularities']['7'] as number[]).map(unitName);
+      const target = await route(String(period.title));
+      // On a desktop through the menu, on a phone at the schema's address.
+      await docs.visit();
+      await openMenu(page, 'Schemas');
+      await openMenu(page, String(period.title));
+      for (const reader of [docs, mobile]) {
+        const where = reader === docs ? 'desktop' : 'phone';
+        if (reader === mobile) await reader.visit(target);
+        const table = sectionOf(reader.page, target).locator('table').first();
+        const row = (value: number) => table.locator('tr').filter({ has: reader.page.locator('td:first-child', { hasText: new RegExp(`^\\s*${value}\\s*$`) }) });
+        const seven = row(7);
+        await seven.first().scrollIntoViewIfNeeded();
+        await expectInViewport(seven, `the row of period 7 (${where})`);
+        const cells = await seven.first().locator('td').allInnerTexts();
+        const unitCell = cells.find((cell) => sevenUnits.every((unit) => cell.includes(unit)));
+        expect(unitCell, `a cell of period 7 naming ${sevenUnits.join(', ')} (${where})`).toBeDefined();
+        for (const other of units['x-enum-descriptions'] as string[]) if (!sevenUnits.includes(other)) expect(unitCell).not.toContain(other);
+        const fiftyOne = row(51).filter({ hasText: String(period['x-period-ranges']['51']) });
+        await fiftyOne.first().scrollIntoViewIfNeeded();
+        await expectInViewport(fiftyOne, `the range of period 51 in its row (${where})`);
+        await reader.page.screenshot({ path: path.join(screenshots, `docs-period-${where}.png`) });
+      }
+    });
+
+    it('finds what status 10 means in the Monitor status table', async () => {
+      const status = bundle.components.schemas.MonitorStatus as Json;
+      const meaning = String(status['x-enum-descriptions'][status.enum.indexOf(10)]);
+      for (const reader of [docs, mobile]) {
+        const target = await route(String(status.title));
+        await reader.visit(target);
+        const row = sectionOf(reader.page, target).locator('tr').filter({ has: reader.page.locator('td:first-child', { hasText: /^\s*10\s*$/ }) }).filter({ hasText: meaning });
+        await row.first().scrollIntoViewIfNeeded();
+        await expectInViewport(row, `status 10, "${meaning}", in its row (${reader === docs ? 'desktop' : 'phone'})`);
+      }
+    });
+
+    it('lists monitors with the Quick start command', async () => {
+      const command = codeBlocks(guideSection(guide, 'Quick start')).find((block) => block.includes('"$API_ROOT/monitors"'));
+      expect(command, 'a curl command for /monitors in the Quick start').toBeDefined();
+      for (const reader of [docs, mobile]) {
+        await reader.visit();
+        const block = reader.page.locator('[data-component-name="Markdown/Markdown"] pre').filter({ hasText: command!.split('\n')[0]! }).filter({ hasText: 'Service-oauthtoken $ACCESS_TOKEN' });
+        await block.first().scrollIntoViewIfNeeded();
+        await expectInViewport(block, `the Quick start's command listing the monitors (${reader === docs ? 'desktop' : 'phone'})`);
+      }
+    });
+
+    it('acts on an MSP customer from a sample with the zaaid cookie', async () => {
+      const withCookie = codeSamplesOf(bundle).filter((sample) => sample.label === 'curl' && /Cookie: zaaid=\d+/.test(sample.source));
+      expect(withCookie.map((sample) => sample.operationId)).toContain('listMspCustomers');
+      for (const reader of [docs, mobile]) {
+        for (const sample of withCookie) {
+          const { operation } = operations.find((entry) => entry.operation.operationId === sample.operationId)!;
+          const where = `the curl sample of ${sample.operationId} (${reader === docs ? 'desktop' : 'phone'})`;
+          const target = await route(String(operation.summary));
+          await reader.visit(target);
+          await expectSettledAt(reader.page, target, where);
+          const code = await showSample(reader.page, samplesPanel(sectionOf(reader.page, target)), 'curl', 'Cookie: zaaid=', where);
+          const line = code.locator('.th-line').filter({ hasText: /Cookie: zaaid=\d+/ });
+          await line.first().scrollIntoViewIfNeeded();
+          await expectInViewport(line, `the line with Cookie: zaaid= in ${where}`);
+        }
+      }
+    });
+
+    it('reads a 1002 error: its status and message, under Errors and on Get a monitor', async () => {
+      const getMonitor = operations.find(({ operation }) => operation.operationId === 'getMonitor')!.operation;
+      for (const reader of [docs, mobile]) {
+        const where = reader === docs ? 'desktop' : 'phone';
+        await reader.visit();
+        const errors = reader.page.locator('[data-component-name="Markdown/Markdown"] pre').filter({ hasText: '"code": 1002' }).filter({ hasText: 'Monitor does not exist.' });
+        await errors.first().scrollIntoViewIfNeeded();
+        await expectInViewport(errors, `the 1002 answer under Errors (${where})`);
+        const target = await route(String(getMonitor.summary));
+        await reader.visit(target);
+        const said = sectionOf(reader.page, target).locator('[data-component-name="Markdown/Markdown"] p').filter({ hasText: '1002' }).filter({ hasText: 'Monitor does not exist.' });
+        await said.first().scrollIntoViewIfNeeded();
+        await expectInViewport(said, `404, 1002 and its message on Get a monitor (${where})`);
+      }
+    });
+  });
+
+  describe('on a 390 px phone', () => {
+    it('shows every line of every curl and TypeScript sample whole: no wrap, no sideways scroll, no copy button over it', async () => {
+      const faults: string[] = [];
+      const samples = codeSamplesOf(bundle);
+      for (const { operation } of operations) {
+        const target = await route(String(operation.summary));
+        await mobile.visit(target);
+        await expectSettledAt(mobile.page, target, `the operation ${operation.operationId} on a phone`);
+        for (const label of ['curl', 'TypeScript']) {
+          const sample = samples.find((candidate) => candidate.operationId === operation.operationId && candidate.label === label)!;
+          const marker = sample.source.split('\n').find((line) => /\S/.test(line) && !line.startsWith('import'))!.trim();
+          const where = `${operation.operationId} ${label}`;
+          const code = await showSample(mobile.page, samplesPanel(sectionOf(mobile.page, target)), label, marker, where);
+          const report = await measureCode(code);
+          expect(report.lines.length, `the lines of ${where}`).toBe(sample.source.replace(/\n$/, '').split('\n').length);
+          expect(report.copyButton, `the copy button of ${where}`).not.toBeNull();
+          faults.push(...fitFaults(where, report));
+        }
+      }
+      await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone-sample.png') });
+      expect(faults).toEqual([]);
+    }, 120_000);
+
+    it("shows every line of the guides' code whole", async () => {
+      await mobile.visit();
+      const blocks = mobile.page.locator('[data-component-name="Markdown/Markdown"] pre');
+      const count = await blocks.count();
+      expect(count).toBe(codeBlocks(guide).length);
+      const faults: string[] = [];
+      for (let index = 0; index < count; index++) faults.push(...fitFaults(`guide block ${index + 1}`, await measureCode(blocks.nth(index))));
+      await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone.png') });
+      expect(faults).toEqual([]);
+    });
+  });
+
+  it('resolves every cross-reference of the guides and descriptions to a section of the page', async () => {
+    const inMarkdown = new Set<string>();
+    const markdown = JSON.stringify(bundle);
+    for (const match of markdown.matchAll(/\]\((#\/[^)\s]+)\)/g)) inMarkdown.add(match[1]!);
+    expect(inMarkdown.size).toBeGreaterThan(10);
+    // The pages that show them: the overview (the guides), every tag (its description, its operations'), and every
+    // schema whose description links.
+    const sources = ['', ...(bundle.tags as Json[]).map((tag) => String(tag.name))];
+    for (const schema of Object.values<Json>(bundle.components.schemas)) {
+      if (/\]\(#\//.test(JSON.stringify(schema))) sources.push(String(schema.title));
+    }
+    const checked = new Set<string>();
+    await docs.load();
+    for (const source of sources) {
+      const from = source === '' ? '' : await route(source);
+      await docs.visit(from);
+      if (from) await expectSettledAt(page, from, `the page of ${source}`);
+      // Visible links only: sections visited before may stay rendered, out of sight, with links of their own.
+      const links = page.locator('[data-component-name="Markdown/Markdown"] a[href^="#/"]:visible');
+      const hrefs = new Set(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? '')));
+      for (const href of hrefs) {
+        // Links of the description's Markdown (Redoc adds its own, to the fields of a schema).
+        if (checked.has(href) || !inMarkdown.has(href)) continue;
+        // Following the link is setting the location's fragment to its href: the page routes there.
+        await docs.visit(href);
+        await expectSettledAt(page, href, `the link to ${href} on ${source || 'the overview'}`);
+        checked.add(href);
+      }
+    }
+    expect([...inMarkdown].filter((href) => !checked.has(href)), 'cross-references of the description not found on the page').toEqual([]);
+  }, 180_000);
+
+  it('has no serious accessibility violation (axe-core) on the overview, an operation and a schema, on a desktop and a phone', async () => {
+    const listMonitors = operations.find(({ operation }) => operation.operationId === 'listMonitors')!.operation;
+    const views = [
+      ['the overview', ''],
+      [`the operation ${listMonitors.operationId}`, await route(String(listMonitors.summary))],
+      ['the schema Period', await route(String(bundle.components.schemas.Period.title))],
+    ] as const;
+    const found: string[] = [];
+    for (const reader of [docs, mobile]) {
+      const where = reader === docs ? 'desktop' : 'phone';
+      // The page in its first state: what earlier visits highlighted is no part of it.
+      await reader.load();
+      for (const [view, target] of views) {
+        await reader.visit(target);
+        if (target) await expectSettledAt(reader.page, target, `${view} (${where})`);
+        else await expectVisible(reader.page.locator('h1', { hasText: String(bundle.info.title) }), `${view} (${where})`);
+        found.push(...(await seriousViolations(reader.page)).map((violation) => `${view} (${where}): ${violation}`));
+      }
+      // The sidebar is the page's navigation landmark (on a phone, hidden behind the menu button until opened).
+      expect(await reader.page.locator('[role="navigation"], nav').count(), `a navigation landmark (${where})`).toBeGreaterThan(0);
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('made no request that leaves the machine through all of the above', () => {
+    for (const reader of [docs, mobile]) {
+      expect(reader.requests.every((request) => request.local)).toBe(true);
+      expect(reader.external(), 'requests to anything but the file (all refused)').toEqual([]);
+      expect(reader.blockedLoads(), 'loads that the page policy blocked').toEqual([]);
+      expect(reader.errors, 'script errors').toEqual([]);
+    }
+  });
+});
+
+/** The rows of the first Markdown table whose header row starts with these cells, inline code unwrapped. */
+function markdownTable(markdown: string, ...header: string[]): string[][] {
+  const lines = markdown.split('\n');
+  const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim().replace(/`/g, ''));
+  const start = lines.findIndex((line) => line.startsWith('|') && header.every((title, i) => cells(line)[i] === title));
+  expect(start, `a table with the columns ${header.join(', ')}`).toBeGreaterThanOrEqual(0);
+  const rows: string[][] = [];
+  for (const line of lines.slice(start + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(cells(line));
+  }
+  return rows;
+}
+
+describe('guides agree with the rest of the description', () => {
+  it('the data-center list pairs each API root with its identity provider as the servers do', () => {
+    const entries = [...guideSection(guide, 'Data centers').matchAll(/^- \*\*(.+?)\*\* \(`(\w+)`\)\\\n\s+API root: `(\S+)`\\\n\s+Identity provider: `(\S+)`$/gm)].map((match) => match.slice(1));
+    const servers = (bundle.servers as Json[]).map((server) => [
+      String(server.description).replace(/ data center.*$/, ''),
+      String(server['x-data-center']),
+      expanded(server),
+      String(server['x-auth-url']),
+    ]);
+    expect(entries).toEqual(servers);
+    for (const [, , api, auth] of entries) expect(`${api} ${auth}`).toMatch(/^https:\/\/\S+\.invalid\/api https:\/\/\S+\.invalid$/);
+    // Each server says which identity provider goes with it (the Servers panel of the page shows the description).
+    for (const server of bundle.servers as Json[]) expect(String(server.description)).toContain(String(server['x-auth-url']));
+  });
+
+  it('the scope table names exactly the values of the Scope schema', () => {
+    const rows = markdownTable(guide, 'Area', 'Covers', 'Actions');
+    const scopes = rows.flatMap(([area, , actions]) => String(actions).split(', ').map((action) => `Service.${area}.${action}`));
+    expect(scopes.sort()).toEqual([...bundle.components.schemas.Scope.enum].sort());
+  });
+
+  it('the role table gives the role IDs and permissions of the constants', () => {
+    const rows = markdownTable(guide, 'Role', 'Role ID', 'Permission');
+    const roles = Object.values<Json>(bundle.components.schemas).find((schema) => schema['x-role-permissions']);
+    expect(roles, 'the schema of the service roles (x-role-permissions)').toBeDefined();
+    expect(rows.map(([, id]) => Number(id)).sort((a, b) => a - b)).toEqual([...roles!.enum].sort((a: number, b: number) => a - b));
+    for (const [role, id, permission] of rows) expect(roles!['x-role-permissions'][String(id)], `${role} (${id})`).toBe(permission);
+  });
+
+  it('cross-references are links: no "see *Section*" in italics', () => {
+    const texts = [guide, ...(bundle.tags as Json[]).map((tag) => String(tag.description ?? ''))];
+    for (const { operation } of operations) texts.push(String(operation.description ?? ''));
+    const italic = texts.flatMap((text) => [...text.matchAll(/\b(?:see|under|in)\s+\*[A-Z][^*]+\*/g)].map((match) => match[0]));
+    expect(italic).toEqual([]);
+  });
+
+  it('enum tables give a meaning only where it adds to the value (the decorator service/enum-tables)', () => {
+    const schemas = bundle.components.schemas;
+    expect(markdownTable(String(schemas.MonitorStatus.description), 'Value', 'Meaning')).toContainEqual(['10', 'Configuration Error']);
+    // Every meaning repeats its value: the table lists the values only.
+    expect(String(schemas.DefacementType.description)).toMatch(/^\| Value \|\n\|---\|$/m);
+    const agents = markdownTable(String(schemas.ApmAgentType.description), 'Value', 'Meaning');
+    expect(agents).toContainEqual(['"PHP"', 'PHP (Linux)']);
+    expect(agents).toContainEqual(['"JAVA"', '']);
+    // No table names the x- keys it was made from.
+    for (const [name, schema] of enumSchemas) expect(String(schema.description), name).not.toMatch(/`x-[a-z-]+`/);
+  });
+
+  it('the Period table has a range and units of time per period (the decorator service/enum-tables)', () => {
+    const period = bundle.components.schemas.Period as Json;
+    const rows = markdownTable(String(period.description), 'Value', 'Meaning', 'Range', 'Units of time');
+    expect(rows.map(([value]) => Number(value))).toEqual(period.enum);
+    for (const [value, , range] of rows) expect(range).toBe(period['x-period-ranges'][String(value)]);
+    expect(String(period.description)).not.toMatch(/`x-/);
+  });
+});
+
+describe('code samples (x-codeSamples)', () => {
+  const samples = codeSamplesOf(bundle);
+
+  it('every operation has a curl and a TypeScript sample', () => {
+    for (const { operation } of operations) {
+      const labels = samples.filter((sample) => sample.operationId === operation.operationId).map((sample) => sample.label);
+      expect(labels, String(operation.operationId)).toEqual(['curl', 'TypeScript']);
+    }
+  });
+
+  it('curl samples work in any data center: addresses from $API_ROOT and $AUTH_URL, set once in the Quick start', () => {
+    const quickStart = guideSection(guide, 'Quick start');
+    expect(quickStart).toMatch(/export API_ROOT=\S+\/api\n/);
+    expect(quickStart).toMatch(/export AUTH_URL=\S+\n/);
+    for (const sample of samples.filter((candidate) => candidate.label === 'curl')) {
+      const where = `${sample.operationId}: ${sample.source}`;
+      const { operation } = operations.find((entry) => entry.operation.operationId === sample.operationId)!;
+      const secured = (operation.security ?? bundle.security).length > 0;
+      expect(sample.source, where).not.toMatch(/https?:\/\//);
+      if (secured) {
+        expect(sample.source, where).toContain(`"$API_ROOT${sample.path.replace('{monitor_id}', '')}`);
+        expect(sample.source, where).toContain('Authorization: Service-oauthtoken $ACCESS_TOKEN');
+        expect(sample.source, where).toContain('Accept: application/json; version=2.0');
+      } else {
+        expect(sample.source, where).toContain(`"$AUTH_URL${sample.path}"`);
+        expect(sample.source, where).toMatch(/ -d \w+=/);
+        expect(sample.source, where).not.toContain('Authorization');
+      }
+    }
+  });
+
+  it('curl samples act on an MSP customer with the zaaid cookie, and list customers without it', () => {
+    const withCookie = samples.filter((sample) => sample.label === 'curl' && /-H 'Cookie: zaaid=\d+'/.test(sample.source));
+    expect(withCookie.map((sample) => sample.operationId)).toEqual(expect.arrayContaining(['listMonitors', 'listMspCustomers']));
+    for (const sample of samples.filter((candidate) => candidate.label === 'curl' && candidate.path.startsWith('/short/'))) {
+      const listing = sample.source.split('\n\n').find((command) => command.includes(`"$API_ROOT${sample.path}"`));
+      expect(listing, `${sample.operationId}: the list call`).not.toContain('Cookie');
+    }
+  });
+
+  it('TypeScript samples take the addresses from API_ROOT and AUTH_URL, never a data-center default', () => {
+    for (const sample of samples.filter((candidate) => candidate.lang === 'TypeScript')) {
+      expect(sample.source, sample.operationId).not.toMatch(/dataCenter|https?:\/\//);
+      expect(sample.source, sample.operationId).toMatch(/authUrl: process\.env\.AUTH_URL!/);
+      if (sample.source.includes('createServiceClient(')) expect(sample.source, sample.operationId).toContain('baseUrl: process.env.API_ROOT!');
+    }
+  });
+
+  it('every line of a sample, and of the code of the guides, fits a 390 px phone (56 characters)', () => {
+    const long: string[] = [];
+    for (const sample of samples) {
+      sample.source.split('\n').forEach((line, index) => {
+        if (line.length > 56) long.push(`${sample.operationId} ${sample.label}:${index + 1} (${line.length}) ${line}`);
+      });
+    }
+    const guides = [guide, ...(bundle.tags as Json[]).map((tag) => String(tag.description ?? ''))];
+    for (const block of guides.flatMap(codeBlocks)) {
+      for (const line of block.split('\n')) if (line.length > 56) long.push(`guide (${line.length}) ${line}`);
+    }
+    expect(long).toEqual([]);
+  });
+
+  it("TypeScript samples compile against the project's client (src/)", () => {
+    const typescript = samples.filter((sample) => sample.lang === 'TypeScript');
+    expect(typescript.length).toBe(operations.length);
+    expect(typeCheckSamples(typescript)).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,238 @@
+// The breaking-change gate (core document, section 9): the current description may add to the last release, but
+// may not remove an attribute or change its type without a new info.version. Proved on copies of the current
+// bundle, one kind of change each: the kinds GitHub's REST description tests, and more.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  changelogEntries,
+  changelogFile,
+  checkCompatibility,
+  compareVersions,
+  describeGate,
+  ownChecks,
+  readReleases,
+  releasesDir,
+  sha256,
+} from '../../scripts/lib/breaking-changes.js';
+import { outputs } from '../../scripts/lib/paths.js';
+import type { Json } from '../support/bundle.js';
+
+const releases = readReleases();
+const latest = releases.at(-1)!;
+const releaseFile = path.join(releasesDir, latest.file);
+const bundleFile = outputs().bundleJson;
+const bundle: Json = JSON.parse(readFileSync(bundleFile, 'utf8'));
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'breaking-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A copy of the current bundle, changed by `change`, written to a file for the gate. */
+function variant(name: string, change: (document: Json) => void): string {
+  const document = structuredClone(bundle);
+  change(document);
+  const file = path.join(scratch, `${name.replace(/[^a-z0-9]+/gi, '-')}.json`);
+  writeFileSync(file, JSON.stringify(document, null, 2));
+  return file;
+}
+
+describe('releases and the CHANGELOG', () => {
+  it('releases/ holds the last release of each version, as index.json lists it', () => {
+    expect(releases.length).toBeGreaterThan(0);
+    const latestOfVersion = new Map(releases.map((release) => [release.version, release]));
+    for (const release of latestOfVersion.values()) {
+      expect(sha256(readFileSync(path.join(releasesDir, release.file))), `releases/${release.file} was edited after its release`).toBe(release.sha256);
+      expect(JSON.parse(readFileSync(path.join(releasesDir, release.file), 'utf8')).info.version).toBe(release.version);
+    }
+    expect([...releases].sort((a, b) => compareVersions(a.version, b.version) || a.date.localeCompare(b.date))).toEqual(releases);
+  });
+
+  it('every release has its CHANGELOG.md entry, newest first', () => {
+    const entries = changelogEntries(readFileSync(changelogFile, 'utf8'));
+    for (const release of releases) {
+      const entry = entries.find((candidate) => candidate.heading === release.changelog);
+      expect(entry, `CHANGELOG.md has no entry "${release.changelog}"`).toBeDefined();
+      expect(entry!.body).not.toBe('');
+    }
+    expect(entries.map((entry) => entry.heading)).toEqual([...entries].sort((a, b) => compareVersions(b.version, a.version) || b.date.localeCompare(a.date)).map((entry) => entry.heading));
+  });
+});
+
+describe('the gate', () => {
+  it(`the current description (generated/openapi.json) does not break release ${latest.version}, or has a new version`, async () => {
+    const result = await checkCompatibility(releaseFile, outputs().bundleJson);
+    expect(result.ok, describeGate(result, `release ${latest.version} (${latest.date})`)).toBe(true);
+  });
+});
+
+// Each case changes a copy of the current bundle and runs the gate from the bundle to the copy. `rules`: the rule
+// that must name the change (redocly diff's, or one of ownChecks in scripts/lib/breaking-changes.ts).
+const breakingCases: { name: string; rules: string[]; change: (document: Json) => void }[] = [
+  {
+    name: 'an enum value removed (from a constant no operation uses)',
+    rules: ['enum-value-removed'],
+    change: (document) => {
+      const status = document.components.schemas.MonitorStatus;
+      for (const key of ['enum', 'x-enum-varnames', 'x-enum-descriptions']) status[key].pop();
+    },
+  },
+  {
+    name: 'an enum value removed (from a request)',
+    rules: ['enum-values-removed', 'enum-value-removed'],
+    change: (document) => {
+      const grant = document.components.schemas.GrantType;
+      for (const key of ['enum', 'x-enum-varnames', 'x-enum-descriptions']) grant[key].pop();
+    },
+  },
+  {
+    name: 'additionalProperties narrowed to false (on a response schema)',
+    rules: ['additional-properties-narrowed'],
+    change: (document) => {
+      document.components.schemas.Monitor.additionalProperties = false;
+    },
+  },
+  {
+    name: 'unevaluatedProperties narrowed to false (on a request body)',
+    rules: ['additional-properties-narrowed'],
+    change: (document) => {
+      document.components.schemas.MonitorGroupCreate.unevaluatedProperties = false;
+    },
+  },
+  {
+    name: 'a oneOf member removed from a request',
+    rules: ['schema-combinator-changed'],
+    change: (document) => {
+      document.components.schemas.TokenGrant.oneOf.pop();
+    },
+  },
+  {
+    name: 'an operation removed',
+    rules: ['path-removed'],
+    change: (document) => {
+      delete document.paths['/device_key'];
+    },
+  },
+  {
+    name: 'a request property made required',
+    rules: ['required-properties-added'],
+    change: (document) => {
+      document.components.schemas.MonitorGroupCreate.required.push('description');
+    },
+  },
+  {
+    name: 'a response property removed',
+    rules: ['property-removed'],
+    change: (document) => {
+      delete document.components.schemas.DeviceKey.properties.device_key;
+      document.components.schemas.DeviceKey.required = [];
+    },
+  },
+  {
+    name: 'a type changed',
+    rules: ['schema-type-changed'],
+    change: (document) => {
+      document.components.schemas.Error.properties.message.type = 'integer';
+    },
+  },
+  {
+    name: 'a parameter added as required',
+    rules: ['parameter-became-required'],
+    change: (document) => {
+      document.paths['/monitors'].get.parameters.push({ name: 'page', in: 'query', required: true, description: 'A page.', schema: { type: 'integer' } });
+    },
+  },
+  {
+    name: 'a success status removed',
+    rules: ['response-removed'],
+    change: (document) => {
+      delete document.paths['/monitor_groups'].post.responses['201'];
+    },
+  },
+];
+
+describe('the gate, on a copy of the current bundle', () => {
+  it.each(breakingCases.map((entry) => [entry.name, entry] as const))('fails on %s', async (_name, entry) => {
+    const result = await checkCompatibility(bundleFile, variant(entry.name, entry.change));
+    expect(result.ok, describeGate(result, 'the bundle')).toBe(false);
+    const rules = result.breaking.map((change) => change.ruleId);
+    for (const rule of entry.rules) expect(rules, describeGate(result, 'the bundle')).toContain(rule);
+    expect(describeGate(result, 'the bundle')).toMatch(/info\.version is still/);
+  });
+
+  it('passes an added optional response attribute', async () => {
+    const result = await checkCompatibility(
+      bundleFile,
+      variant('added-attribute', (document) => {
+        document.components.schemas.DeviceKey.properties.region = { type: 'string', description: 'A new attribute.' };
+      }),
+    );
+    expect(result.breaking, describeGate(result, 'the bundle')).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.changes.length).toBeGreaterThan(0);
+  });
+
+  it('passes an added operation', async () => {
+    const result = await checkCompatibility(
+      bundleFile,
+      variant('added-operation', (document) => {
+        const get = document.paths['/monitors/{monitor_id}'].get;
+        document.paths['/monitors/{monitor_id}'].delete = { ...structuredClone(get), operationId: 'deleteMonitor', summary: 'Delete a monitor' };
+      }),
+    );
+    expect(result.breaking, describeGate(result, 'the bundle')).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.changes.length).toBeGreaterThan(0);
+  });
+
+  it('passes the bundle unchanged, with no change at all', async () => {
+    const result = await checkCompatibility(bundleFile, variant('unchanged', () => {}));
+    expect(result).toMatchObject({ ok: true, breaking: [], changes: [] });
+  });
+
+  it('a breaking change with a new info.version passes, and is listed', async () => {
+    const result = await checkCompatibility(
+      bundleFile,
+      variant('new-version', (document) => {
+        delete document.components.schemas.DeviceKey.properties.device_key;
+        document.components.schemas.DeviceKey.required = [];
+        document.info.version = '3.0';
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, versionChanged: true, revisionVersion: '3.0' });
+    expect(describeGate(result, 'the bundle')).toMatch(/allowed by the new version 3\.0[\s\S]*Property `device_key` of `data` was removed/);
+  });
+});
+
+describe('ownChecks (what redocly diff rates as patch)', () => {
+  it('finds removed enum values and narrowed additional properties at their JSON pointer', () => {
+    const base = { components: { schemas: { A: { type: 'string', enum: ['x', 'y', 'z'] }, B: { type: 'object', additionalProperties: true }, 'C/D': { type: 'object' } } } };
+    const revision = structuredClone(base) as Json;
+    revision.components.schemas.A.enum = ['x'];
+    revision.components.schemas.B.additionalProperties = false;
+    revision.components.schemas['C/D'].unevaluatedProperties = false;
+    expect(ownChecks(base, revision)).toEqual([
+      { ruleId: 'enum-value-removed', impact: 'major', message: 'Enum values "y", "z" removed from #/components/schemas/A.', pointer: '#/components/schemas/A/enum' },
+      { ruleId: 'additional-properties-narrowed', impact: 'major', message: 'additionalProperties of #/components/schemas/B narrowed to false: attributes that were allowed are now refused.', pointer: '#/components/schemas/B/additionalProperties' },
+      { ruleId: 'additional-properties-narrowed', impact: 'major', message: 'unevaluatedProperties of #/components/schemas/C~1D narrowed to false: attributes that were allowed are now refused.', pointer: '#/components/schemas/C~1D/unevaluatedProperties' },
+    ]);
+  });
+
+  it('ignores added enum values, values in examples, and schemas that were already closed', () => {
+    const base = { a: { enum: [1] }, b: { additionalProperties: false }, c: { examples: [{ enum: [1, 2] }] } };
+    const revision = { a: { enum: [1, 2] }, b: { additionalProperties: false }, c: { examples: [{ enum: [1] }] } };
+    expect(ownChecks(base, revision)).toEqual([]);
+  });
+});
+
+describe('versions and CHANGELOG entries', () => {
+  it('compares versions numerically', () => {
+    expect(['10.0', '2.1', '2.0', '3.0'].sort(compareVersions)).toEqual(['2.0', '2.1', '3.0', '10.0']);
+  });
+
+  it('reads CHANGELOG entries', () => {
+    expect(changelogEntries('# Changelog\n\n## 2.1 (2027-01-02)\n\n- Added x.\n\n## 2.0 (2026-11-22)\n\nFirst.\n')).toEqual([
+      { heading: '## 2.1 (2027-01-02)', version: '2.1', date: '2027-01-02', body: '- Added x.' },
+      { heading: '## 2.0 (2026-11-22)', version: '2.0', date: '2026-11-22', body: 'First.' },
+    ]);
+  });
+});

@@ -1,0 +1,146 @@
+// The mock's command line: one process, stopped by SIGTERM, Ctrl-C (SIGINT to the job) or the end of the process
+// that started it, with nothing left behind.
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/paths.js';
+import { sampleToken } from '../../scripts/lib/sample-requests.js';
+import { commandLine, descendants, isRunning, signalTree, startCommand, waitUntil, type Command } from '../support/processes.js';
+
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const started: Command[] = [];
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const entry = startCommand(command, args, env);
+  started.push(entry);
+  return entry;
+};
+
+afterEach(() => {
+  // Whatever a failed test left.
+  for (const command of started.splice(0)) signalTree(command.child.pid!, 'SIGKILL');
+});
+
+/** Waits for the banner, checks that the mock answers, and gives its address and every process of the command. */
+async function serving(command: Command) {
+  const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
+  const [, pid] = await command.waitFor(/Process: pid (\d+)/);
+  const reply = await fetch(`${baseUrl}/monitors`, { headers: { Authorization: sampleToken } });
+  expect(reply.status).toBe(200);
+  expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+  return { baseUrl: baseUrl!, pid: Number(pid), tree: [command.child.pid!, ...descendants(command.child.pid!)] };
+}
+
+async function expectAllGone(command: Command, pids: number[]) {
+  await command.exited;
+  expect(await waitUntil(() => pids.every((pid) => !isRunning(pid)), 5_000), `left running: ${pids.filter(isRunning)}`).toBe(true);
+}
+
+describe('npm run mock', () => {
+  it('runs one process: npm, its shell and the mock, no other', async () => {
+    const command = run('npm', ['run', 'mock', '--', '--port', '0']);
+    const { pid, tree } = await serving(command);
+    expect(tree).toContain(pid);
+    // The mock's process starts no other Node process (no second server, no supervisor).
+    const nodeChildren = descendants(pid).filter((child) => /\bnode\b/.test(commandLine(child)));
+    expect(nodeChildren).toEqual([]);
+    signalTree(command.child.pid!, 'SIGINT');
+    await expectAllGone(command, tree);
+  });
+
+  it('Ctrl-C (SIGINT to every process of the job) stops it', async () => {
+    const command = run('npm', ['run', 'mock', '--', '--port', '0']);
+    const { tree } = await serving(command);
+    signalTree(command.child.pid!, 'SIGINT');
+    await expectAllGone(command, tree);
+    expect(command.output()).toMatch(/SIGINT: stopping the mock/);
+  });
+
+  it('SIGTERM to npm alone: the mock sees its launcher go and stops', async () => {
+    const command = run('npm', ['run', 'mock', '--', '--port', '0']);
+    const { pid, tree } = await serving(command);
+    process.kill(command.child.pid!, 'SIGTERM');
+    expect(await waitUntil(() => !isRunning(pid), 10_000), 'the mock process stopped').toBe(true);
+    await expectAllGone(command, tree);
+  });
+
+  it('options written before "--": exit 2, saying how npm passes them', async () => {
+    const command = run('npm', ['run', 'mock', '--port', '4103']);
+    expect((await command.exited).code).not.toBe(0);
+    expect(command.output()).toMatch(/Unexpected argument "4103"[\s\S]*npm run mock -- --port \.\.\. \(npm took --port as its own\)/);
+  });
+});
+
+describe('node dist/src/bin.js mock (what npx monitoring-service-api mock runs)', () => {
+  const bin = path.join(root, 'dist', 'src', 'bin.js');
+
+  it('is one process, and SIGHUP stops it with exit 0', async () => {
+    const command = run(process.execPath, [bin, 'mock', '--port', '0']);
+    const { pid } = await serving(command);
+    expect(pid).toBe(command.child.pid);
+    expect(descendants(pid)).toEqual([]);
+    process.kill(pid, 'SIGHUP');
+    expect((await command.exited).code).toBe(0);
+    expect(command.output()).toMatch(/SIGHUP: stopping the mock/);
+  });
+
+  it('stops by itself when the process that started it is killed (SIGKILL: no chance to clean up)', async () => {
+    const parent = run(process.execPath, [
+      '-e',
+      `const { spawn } = require('node:child_process');
+       const child = spawn(process.execPath, [${JSON.stringify(bin)}, 'mock', '--port', '0'], { stdio: 'inherit' });
+       setInterval(() => {}, 1000);`,
+    ]);
+    const { pid } = await serving(parent);
+    expect(isRunning(pid)).toBe(true);
+    process.kill(parent.child.pid!, 'SIGKILL');
+    expect(await waitUntil(() => !isRunning(pid), 10_000), 'the mock stopped after its parent was killed').toBe(true);
+  });
+});
+
+describe('tsx src/bin.ts mock', () => {
+  it('SIGTERM: stops and exits 0', async () => {
+    const command = run(tsx, ['src/bin.ts', 'mock', '--port', '0']);
+    const { tree } = await serving(command);
+    process.kill(command.child.pid!, 'SIGTERM');
+    await expectAllGone(command, tree);
+    expect((await command.exited).code).toBe(0);
+  });
+
+  it('--log prints one line per request', async () => {
+    const command = run(tsx, ['src/bin.ts', 'mock', '--port', '0', '--log']);
+    const { baseUrl } = await serving(command);
+    await command.waitFor(/GET \/api\/monitors → 200/);
+    await fetch(`${baseUrl}/monitors/12ab`, { headers: { Authorization: sampleToken } });
+    await command.waitFor(/GET \/api\/monitors\/12ab → 400/);
+  });
+
+  it('a malformed or unknown option: exit 2 with the usage', async () => {
+    const command = run(tsx, ['src/bin.ts', 'mock', '--port', 'abc']);
+    expect((await command.exited).code).toBe(2);
+    expect(command.output()).toMatch(/--port must be a number[\s\S]*Usage: monitoring-service-api mock/);
+    const unknown = run(tsx, ['src/bin.ts', 'mock', '--nope']);
+    expect((await unknown.exited).code).toBe(2);
+    expect(unknown.output()).toMatch(/Unknown option '--nope'/);
+  });
+
+  it('--help on the command and on each subcommand: exit 0', async () => {
+    for (const args of [['--help'], ['mock', '--help'], ['proxy', '--help'], ['help', 'proxy']]) {
+      const command = run(tsx, ['src/bin.ts', ...args]);
+      expect((await command.exited).code, args.join(' ')).toBe(0);
+      expect(command.output()).toMatch(/Usage: monitoring-service-api/);
+    }
+  });
+
+  it('a busy port: exit 1 saying so', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const command = run(tsx, ['src/bin.ts', 'mock', '--port', String(port)]);
+      expect((await command.exited).code).toBe(1);
+      expect(command.output()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use`));
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+// The hand-written readers of outside input, one function at a time: media types, Prefer, request targets, the
+// sl-violations header, redaction and escaping. No server: what each gives for ordinary and hostile text.
+import { describe, expect, it } from 'vitest';
+import { maxViolationsHeaderLength, parseMediaType, sameMediaType, violationsHeader } from '../../src/http/exchange.js';
+import { maxPreferLength, readPreferences } from '../../src/mock/policy.js';
+import { markdownText, terminalText } from '../../src/output/escape.js';
+import { redacted, redactTarget, Redactor, secretsOfRequest } from '../../src/output/redact.js';
+
+describe('parseMediaType', () => {
+  it.each([
+    ['application/json', { type: 'application/json', parameters: {} }],
+    ['Application/JSON ; Version=2.0', { type: 'application/json', parameters: { version: '2.0' } }],
+    ['application/json;charset=UTF-8', { type: 'application/json', parameters: { charset: 'UTF-8' } }],
+    ['application/json; version="2.0"', { type: 'application/json', parameters: { version: '2.0' } }],
+    ['text/plain; x="a\\"b"', { type: 'text/plain', parameters: { x: 'a"b' } }],
+    ['application/json;\tversion=2.0\t', { type: 'application/json', parameters: { version: '2.0' } }],
+  ])('reads %j', (text, expected) => {
+    expect(parseMediaType(text)).toEqual(expected);
+  });
+
+  it.each(['', 'json', 'application/', '/json', 'application/json; version', 'application/json; =1', 'application/json; x="open', 'application/json x', 'application/json; x=\u0001', 'a/b; x="\u0007"'])(
+    'refuses %j',
+    (text) => {
+      expect(parseMediaType(text)).toBeUndefined();
+    },
+  );
+
+  it('matches a sent type to the documented one: a left-out parameter is no fault, a different one is', () => {
+    expect(sameMediaType('application/json', 'application/json; version=2.0')).toBe(true);
+    expect(sameMediaType('application/json; version=3.0', 'application/json; version=2.0')).toBe(false);
+    expect(sameMediaType('text/html', 'application/json; version=2.0')).toBe(false);
+  });
+});
+
+describe('readPreferences', () => {
+  const call = (prefer: string | string[] | undefined, url = '/api/monitors') => ({ headers: { prefer }, url });
+
+  it.each([
+    ['code=404', { code: '404' }],
+    ['code=404, example=NotAuthorizedForAccount', { code: '404', example: 'NotAuthorizedForAccount' }],
+    ['CODE = 404 ; example="Name"', { code: '404', example: 'Name' }],
+    ['dynamic=true, respond-async, wait=5', { dynamic: 'true' }],
+    ['dynamic', { dynamic: '' }],
+    ['code="x"y', { code: '"x"y' }],
+  ])('reads %j', (prefer, expected) => {
+    expect(readPreferences(call(prefer))).toEqual(expected);
+  });
+
+  it('reads several header lines, and the query forms over the header', () => {
+    expect(readPreferences(call(['code=400', 'example=A'], '/api/monitors?__code=500&x=1'))).toEqual({ code: '500', example: 'A' });
+  });
+
+  it(`gives nothing for a header over ${maxPreferLength} characters, all lines together`, () => {
+    expect(readPreferences(call(`code=${' '.repeat(maxPreferLength)}`))).toBeUndefined();
+    expect(readPreferences(call(['x'.repeat(600), 'y'.repeat(600)]))).toBeUndefined();
+    expect(readPreferences(call('x'.repeat(maxPreferLength)))).toEqual({});
+  });
+});
+
+describe('violationsHeader', () => {
+  const violation = (message: string) => ({ location: ['request', 'body'], severity: 'Error', code: 'x', message });
+
+  it('is the violations as JSON', () => {
+    expect(JSON.parse(violationsHeader([violation('must be string')]))).toEqual([violation('must be string')]);
+  });
+
+  it(`stays whole JSON within ${maxViolationsHeaderLength} characters, saying how many were left out`, () => {
+    const many = Array.from({ length: 5000 }, (_, index) => violation(`${'long message '.repeat(50)}${index}`));
+    const header = violationsHeader(many);
+    expect(header.length).toBeLessThanOrEqual(maxViolationsHeaderLength);
+    const parsed = JSON.parse(header) as { message: string }[];
+    expect(parsed.at(-1)!.message).toBe(`${5000 - (parsed.length - 1)} more violation(s) not shown`);
+    expect(parsed[0]!.message.length).toBeLessThanOrEqual(303);
+  });
+
+  it('holds no character a header cannot carry', () => {
+    const header = violationsHeader([violation('line\r\nX-Injected: 1 \u0000 é')]);
+    expect(header).not.toMatch(/[\r\n\u0000]/);
+    expect(header).toMatch(/^[\x20-\x7e]*$/);
+  });
+});
+
+describe('redaction', () => {
+  it('replaces the values of credential parameters in a target, whatever their case or encoding', () => {
+    expect(redactTarget('/oauth/v2/token?Client_Secret=s3&grant_type=refresh_token&refresh%5Ftoken=r&code=c')).toBe(
+      `/oauth/v2/token?Client_Secret=${redacted}&grant_type=refresh_token&refresh%5Ftoken=${redacted}&code=${redacted}`,
+    );
+    expect(redactTarget('/api/monitors')).toBe('/api/monitors');
+  });
+
+  it('replaces a secret in each form a report can show it: raw, URL-, form-, JSON- and JSON-pointer-escaped', () => {
+    const secret = 'a/b~c "d" e+f';
+    const redactor = new Redactor([secret]);
+    for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1), 'a~1b~0c "d" e+f']) {
+      expect(redactor.text(`before ${form} after`)).toBe(`before ${redacted} after`);
+    }
+    expect(redactor.value({ [secret]: [secret, 1] })).toEqual({ [redacted]: [redacted, 1] });
+  });
+
+  it('finds the secrets of a request: credential parameters, the Authorization token and header, cookies', () => {
+    const secrets = secretsOfRequest({
+      url: '/oauth/v2/token?client_id=1000.ID&grant_type=refresh_token',
+      headers: { authorization: 'Service-oauthtoken 1000.tok', cookie: 'zaaid=700000123' },
+      form: 'client_secret=s3cr3t-value&refresh_token=1000.refresh',
+    });
+    for (const secret of ['1000.ID', 's3cr3t-value', '1000.refresh', '1000.tok', 'Service-oauthtoken 1000.tok']) expect(secrets).toContain(secret);
+  });
+});
+
+describe('escaping service text', () => {
+  it('terminalText shows every control character as an escape', () => {
+    expect(terminalText('a\u001b]0;T\u0007b\r\nc\u009b\u202e')).toBe('a\\e]0;T\\u0007b\\r\\nc\\u009b\\u202e');
+    expect(terminalText('plain: é ✔')).toBe('plain: é ✔');
+  });
+
+  it('markdownText makes Markdown and HTML literal', () => {
+    expect(markdownText('<img src=x> [a](b) | *x* _y_ `z` ~s~ & \\')).toBe('&lt;img src=x&gt; \\[a\\](b) \\| \\*x\\* \\_y\\_ \\`z\\` \\~s\\~ &amp; \\\\');
+  });
+});
