@@ -9,15 +9,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.js';
 import { bin, outputs, root } from './lib/paths.js';
-import { parseOptions, runScript } from '../src/cli/args.js';
+import { numberOption, runScript, type ScriptLine } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
 
-const usage = `Usage: npm run bench -- [--requests 2000] [--skip-build]
+export const benchLine = {
+  usage: `Usage: npm run bench -- [--requests 2000] [--skip-build]
   --requests N   requests per load measurement (10 to 100000). Default 2000.
   --skip-build   measure generated/ and dist/ as they are, without the build rows.
   -h, --help     this help.
-Prints a table of figures; the anchors are measured in the same run.`;
+Prints a table of figures; the anchors are measured in the same run.`,
+  options: { requests: { type: 'string', default: '2000' }, 'skip-build': { type: 'boolean', default: false } },
+} satisfies ScriptLine;
 
 interface Row {
   measure: string;
@@ -178,11 +181,8 @@ function nodeFigures(code: string): Promise<Record<string, number>> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function main() {
-  const values = parseOptions(usage, { requests: { type: 'string', default: '2000' }, 'skip-build': { type: 'boolean', default: false } }, process.argv.slice(2));
-  if (values.help) return console.log(usage);
-  const requestCount = Number(values.requests);
-  if (!Number.isInteger(requestCount) || requestCount < 10 || requestCount > 100_000) throw new Error(`--requests must be a number from 10 to 100000, not "${String(values.requests)}".\n${usage}`);
+async function main(values: Record<string, string | boolean | undefined>) {
+  const requestCount = numberOption('requests', values.requests, benchLine.usage, { whole: true, range: [10, 100_000] })!;
 
   console.error(`Benchmarks on ${os.cpus().length} CPU(s), Node ${process.version}; load average before: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
@@ -351,4 +351,4 @@ export async function run(): Promise<[DeviceKey, Monitor[]]> {
   for (const entry of rows) console.log(line([entry.measure, entry.figure, entry.anchor, entry.notes]));
 }
 
-runScript(main);
+runScript(benchLine, import.meta.url, main);

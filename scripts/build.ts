@@ -18,7 +18,7 @@ import { clientSource } from './lib/client-source.js';
 import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
 import { generateConstants } from './lib/constants-source.js';
 import { mockDocument } from '../src/description/mock-document.js';
-import { parseOptions, runScript, UsageError } from '../src/cli/args.js';
+import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 
 type Outputs = ReturnType<typeof outputs>;
 
@@ -32,7 +32,7 @@ interface Step {
   run: (out: Outputs) => Promise<void>;
 }
 
-const specInputs = ['openapi', 'redocly.yaml', 'scripts/redocly-plugin.js', 'EXTENSIONS.md'];
+const specInputs = ['openapi', 'redocly.yaml', 'scripts/redocly', 'EXTENSIONS.md'];
 
 async function readBundle(out: Outputs) {
   return JSON.parse(await readFile(out.bundleJson, 'utf8'));
@@ -184,7 +184,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport[]> 
   const cached = !options.out && !options.force;
   const stamps: Record<string, string> = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, 'utf8')) : {};
   if (options.only !== undefined && !steps.some((step) => step.name === options.only)) {
-    throw new UsageError(`--only must name a step: ${steps.map((step) => step.name).join(', ')}; not "${options.only}".\n${usage}`);
+    throw new UsageError(`--only must name a step: ${steps.map((step) => step.name).join(', ')}; not "${options.only}".\n${buildLine.usage}`);
   }
   const report: BuildReport[] = [];
   const chosen = steps.filter((step) => !(options.out && step.compiles) && (options.only === undefined || step.name === options.only));
@@ -207,21 +207,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport[]> 
   return report;
 }
 
-const usage = `Usage: npm run build -- [--force] [--only STEP] [--out DIR]
+export const buildLine = {
+  usage: `Usage: npm run build -- [--force] [--only STEP] [--out DIR]
   --force      run every step, whether its inputs changed or not.
   --only STEP  run one step: ${steps.map((step) => step.name).join(', ')}.
   --out DIR    build generated/ into DIR instead (the freshness test does this); dist/ is not built.
-  -h, --help   this help.`;
+  -h, --help   this help.`,
+  options: { out: { type: 'string' }, force: { type: 'boolean', default: false }, only: { type: 'string' } },
+} satisfies ScriptLine;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runScript(async () => {
-    const values = parseOptions(usage, { out: { type: 'string' }, force: { type: 'boolean', default: false }, only: { type: 'string' } }, process.argv.slice(2));
-    if (values.help) return console.log(usage);
-    await build({
-      out: typeof values.out === 'string' ? path.resolve(values.out) : undefined,
-      force: values.force === true,
-      only: typeof values.only === 'string' ? values.only : undefined,
-      log: (line) => console.log(line),
-    });
-  });
-}
+runScript(buildLine, import.meta.url, (values) =>
+  build({
+    out: typeof values.out === 'string' ? path.resolve(values.out) : undefined,
+    force: values.force === true,
+    only: typeof values.only === 'string' ? values.only : undefined,
+    log: (line) => console.log(line),
+  }),
+);

@@ -21,7 +21,7 @@ export interface GenerateOptions {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const REF_PREFIX = '#/components/schemas/';
-/** The decorator of scripts/redocly-plugin.js appends a table to enum descriptions (its first line starts with
+/** The decorator of scripts/redocly/ appends a table to enum descriptions (its first line starts with
  * `| Value |`); the doc comments skip it. */
 const TABLE_START = /^\| Value \|/m;
 const DAY_MS = 86_400_000;

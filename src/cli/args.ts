@@ -1,5 +1,6 @@
 // Reading a command line: options with a usage text, a clear error for anything unknown or malformed, and a hint
 // when npm took the options for itself (`npm run x --port 1` instead of `npm run x -- --port 1`).
+import { pathToFileURL } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -40,9 +41,23 @@ export function parseOptions(usage: string, options: OptionSpec, args: string[])
   }
 }
 
-/** Runs a script's main function: its usage on --help, exit 2 on a usage error, 1 on any other error. */
-export function runScript(main: () => Promise<unknown>): void {
-  main().catch((error: unknown) => {
+/** A script of the repository as its command line sees it: its usage and its options. */
+export interface ScriptLine {
+  usage: string;
+  options: OptionSpec;
+}
+
+/**
+ * Runs a script's main function when its module is the process's entry (importing it runs nothing): its usage on
+ * --help, exit status 2 on a usage error, 1 on any other error.
+ */
+export function runScript(line: ScriptLine, moduleUrl: string, main: (values: Record<string, string | boolean | undefined>) => Promise<unknown>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  (async () => {
+    const values = parseOptions(line.usage, line.options, process.argv.slice(2));
+    if (values.help) console.log(line.usage);
+    else await main(values);
+  })().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(error instanceof UsageError ? 2 : 1);
   });

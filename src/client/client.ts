@@ -9,8 +9,9 @@ import {
   backoffDelay,
   credentialAddress,
   defaultSleep,
-  exchange,
   parseRetryAfter,
+  startExchange,
+  type OpenExchange,
   resolveRetry,
   type FetchLike,
   type RetryOptions,
@@ -203,6 +204,10 @@ interface CallContext {
   attempts: number;
   /** The last answer received, if any. */
   lastResponse?: Response;
+  /** The exchange whose answer the caller reads; ended once it is read. */
+  open?: OpenExchange;
+  /** Rejects the call when the deadline or the caller's signal ends it while the answer's body is read. */
+  onStall?: (error: ServiceError) => void;
 }
 
 const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -290,11 +295,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return fixedToken(accessToken);
   }
 
-  /** One call: authorization, version, account, JSON charset, 401 renewal, retries, timeouts. */
+  /**
+   * One call: authorization, version, account, JSON charset, 401 renewal, retries, timeouts. Resolves to the answer
+   * as it arrives (its body is read by the caller, within the attempt's deadline, which `context.open` ends).
+   */
   async function send(template: Request, context: CallContext): Promise<Response> {
     const method = template.method.toUpperCase();
     const body = template.body === null ? undefined : await template.arrayBuffer();
-    const headers = new Headers(template.headers);
+    // The template is this call's own Request (built by openapi-fetch): its headers are the ones to send.
+    const headers = template.headers;
     if (!headers.has('Accept')) headers.set('Accept', `application/json; version=${version}`);
     if (body && body.byteLength > 0) {
       const type = headers.get('Content-Type');
@@ -310,11 +319,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     for (;;) {
       const token = await tokens.get(context.signal, context.operation);
       headers.set('Authorization', `Service-oauthtoken ${token}`);
-      const request = new Request(template.url, { method, headers, body: body ?? null });
       context.attempts += 1;
-      let response: Response;
+      let open: OpenExchange;
       try {
-        response = await exchange(fetchImpl, request, { timeoutMs: context.timeoutMs, signal: context.signal, operation: context.operation });
+        open = await startExchange(fetchImpl, template.url, { method, headers, body: body ?? null }, {
+          timeoutMs: context.timeoutMs,
+          signal: context.signal,
+          operation: context.operation,
+          onStall: context.onStall,
+        });
       } catch (error) {
         const transient = ServiceError.is(error) && (error.kind === 'network' || error.kind === 'timeout');
         if (transient && idempotent && retries < context.retry.retries && !context.signal?.aborted) {
@@ -323,21 +336,30 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         }
         throw error;
       }
+      const { response } = open;
       context.lastResponse = response;
+      /** An answer not given to the caller: its body is not read, its deadline ends now. */
+      const discard = () => {
+        void response.body?.cancel().catch(() => {});
+        open.end();
+      };
       if (response.status === 401 && tokens.renewable && !renewedAfter401) {
         // The token may have been revoked or expired early: renew once (shared with concurrent calls), retry once.
         renewedAfter401 = true;
         tokens.invalidate(token);
+        discard();
         continue;
       }
       if ((response.status === 429 || response.status >= 500) && idempotent && retries < context.retry.retries) {
         const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), clock());
         if (retryAfter === undefined || retryAfter <= context.retry.maxRetryAfterMs) {
+          discard();
           await wait(retryAfter ?? backoffDelay(retries, context.retry), context);
           retries += 1;
           continue;
         }
       }
+      context.open = open;
       return response;
     }
   }
@@ -367,13 +389,18 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       attempts: 0,
     };
     let result: { data?: unknown; error?: unknown; response: Response };
+    const stalled = new Promise<never>((_, reject) => (context.onStall = reject));
+    stalled.catch(() => {}); // handled through the race below
     try {
-      result = await (api.request as (method: string, url: string, init: object) => Promise<typeof result>)(method, path, {
+      const request = (api.request as (method: string, url: string, init: object) => Promise<typeof result>)(method, path, {
         params,
         ...(body === undefined ? {} : { body }),
         headers,
         fetch: (request: Request) => send(request, context),
       });
+      request.catch(() => {}); // when the deadline wins the race, the late failure is expected
+      // openapi-fetch reads the body: the race keeps the deadline on it, even with a fetch that ignores signals.
+      result = await Promise.race([request, stalled]);
     } catch (error) {
       if (ServiceError.is(error)) throw setAttempts(error, context.attempts);
       const reason = error instanceof Error ? error.message : String(error);
@@ -383,6 +410,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         throw new ServiceError({ kind: 'http', status: answer.status, message: `The answer could not be read: ${reason}`, operation, response: answer, cause: error, attempts: context.attempts });
       }
       throw new ServiceError({ kind: 'network', message: `The request could not be made: ${reason}`, operation, cause: error, attempts: context.attempts });
+    } finally {
+      context.open?.end();
     }
     const { response } = result;
     if (!response.ok) {

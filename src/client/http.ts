@@ -132,62 +132,98 @@ function describeCause(error: unknown): string {
   return cause ? `${error.message}: ${cause.message}${code}` : error.message;
 }
 
+/** An exchange whose answer has arrived (status and headers) while its body may still be on its way. */
+export interface OpenExchange {
+  response: Response;
+  /** Ends the exchange's deadline: call it once the body is read, or given up. */
+  end(): void;
+}
+
+export interface ExchangeOptions {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  operation: OperationInfo;
+  /** Called when the deadline or the caller's signal ends the exchange while its body is being read. */
+  onStall?: ((error: ServiceError) => void) | undefined;
+}
+
 /**
- * Sends one request and reads its whole answer, within `timeoutMs` (sending, headers and body) and the caller's
- * signal. Gives a Response whose body is in memory; throws a ServiceError of kind network, timeout or aborted.
+ * Sends one request and resolves once its answer's status and headers have come, within `timeoutMs` and the
+ * caller's signal; the deadline goes on for the body until `end()`. Never follows a redirect: a 3xx throws. Throws
+ * a ServiceError of kind network, timeout or aborted. One Request is built, from `input` and `init`.
  */
-export async function exchange(
-  fetchImpl: FetchLike,
-  request: Request,
-  options: { timeoutMs: number; signal?: AbortSignal | undefined; operation: OperationInfo },
-): Promise<Response> {
+export async function startExchange(fetchImpl: FetchLike, input: Request | string, init: RequestInit, options: ExchangeOptions): Promise<OpenExchange> {
   const { timeoutMs, signal, operation } = options;
   if (signal?.aborted) throw abortError(signal, operation);
   const controller = new AbortController();
-  let timedOut = false;
-  let rejectAbort: (reason: unknown) => void = () => {};
-  const aborted = new Promise<never>((_, reject) => (rejectAbort = reject));
-  aborted.catch(() => {}); // handled through the race below
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'));
-    rejectAbort(controller.signal.reason);
-  }, timeoutMs);
-  const onAbort = () => {
-    controller.abort(signal!.reason);
-    rejectAbort(signal!.reason);
+  let phase: 'headers' | 'body' | 'ended' = 'headers';
+  let rejectHeaders: (reason: unknown) => void = () => {};
+  const headersFailed = new Promise<never>((_, reject) => (rejectHeaders = reject));
+  headersFailed.catch(() => {}); // handled through the race below
+  const stop = (reason: unknown, error: () => ServiceError) => {
+    controller.abort(reason);
+    if (phase === 'headers') rejectHeaders(reason);
+    else if (phase === 'body') options.onStall?.(error());
+    end();
   };
+  const timer = setTimeout(
+    () => stop(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'), () => new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation })),
+    timeoutMs,
+  );
+  const onAbort = () => stop(signal!.reason, () => abortError(signal!, operation));
   signal?.addEventListener('abort', onAbort, { once: true });
+  function end() {
+    phase = 'ended';
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
   try {
-    const work = (async () => {
-      // Redirects are never followed: the request carries credentials, which go only to the address the caller gave.
-      const response = await fetchImpl(new Request(request, { signal: controller.signal, redirect: 'manual' }));
-      if (isRedirect(response)) {
-        await response.body?.cancel().catch(() => {});
-        throw redirectError(response, request, operation);
-      }
-      const body = nullBodyStatuses.has(response.status) ? null : await response.arrayBuffer();
-      const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      Object.defineProperty(copy, 'url', { value: response.url || request.url });
-      return copy;
-    })();
+    // Redirects are never followed: the request carries credentials, which go only to the address the caller gave.
+    const request = new Request(input, { ...init, signal: controller.signal, redirect: 'manual' });
+    const work = fetchImpl(request);
     work.catch(() => {}); // when the deadline wins the race, the late failure is expected
     // The race keeps the deadline even with a fetch that ignores signals.
-    return await Promise.race([aborted, work]);
-  } catch (error) {
-    if (ServiceError.is(error)) throw error;
-    if (timedOut) {
-      throw new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation, cause: error });
+    const response = await Promise.race([headersFailed, work]);
+    if (isRedirect(response)) {
+      await response.body?.cancel().catch(() => {});
+      throw redirectError(response, request.url, operation);
     }
+    phase = 'body';
+    return { response, end };
+  } catch (error) {
+    const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError' && !signal?.aborted;
+    end();
+    if (ServiceError.is(error)) throw error;
+    if (timedOut) throw new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation, cause: error });
     if (signal?.aborted) throw abortError(signal, operation);
-    const host = new URL(request.url).hostname;
+    const url = input instanceof Request ? input.url : input;
+    const host = new URL(url).hostname;
     const hint = host.endsWith('.invalid')
       ? ` (${host} is a placeholder host of the description: give your data center's real baseUrl and authUrl)`
       : '';
     throw new ServiceError({ kind: 'network', message: `Network error: ${describeCause(error)}${hint}`, operation, cause: error });
+  }
+}
+
+/**
+ * Sends one request and reads its whole answer within the deadline (for the identity provider's calls): a Response
+ * whose body is in memory.
+ */
+export async function exchange(fetchImpl: FetchLike, request: Request, options: ExchangeOptions): Promise<Response> {
+  let stalled: (error: ServiceError) => void = () => {};
+  const stall = new Promise<never>((_, reject) => (stalled = reject));
+  stall.catch(() => {});
+  const { response, end } = await startExchange(fetchImpl, request, {}, { ...options, onStall: (error) => stalled(error) });
+  try {
+    const body = nullBodyStatuses.has(response.status) ? null : await Promise.race([response.arrayBuffer(), stall]);
+    const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    Object.defineProperty(copy, 'url', { value: response.url || request.url });
+    return copy;
+  } catch (error) {
+    if (ServiceError.is(error)) throw error;
+    throw new ServiceError({ kind: 'network', message: `Network error: ${describeCause(error)}`, operation: options.operation, cause: error });
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    end();
   }
 }
 
@@ -196,10 +232,10 @@ function isRedirect(response: Response): boolean {
 }
 
 /** The error for an answer that redirects: it names where to (origin and path only), and why it was not followed. */
-function redirectError(response: Response, request: Request, operation: OperationInfo): ServiceError {
+function redirectError(response: Response, url: string, operation: OperationInfo): ServiceError {
   let target = 'another address';
   try {
-    const location = new URL(response.headers.get('location') ?? '', request.url);
+    const location = new URL(response.headers.get('location') ?? '', url);
     target = `${location.origin}${location.pathname}`;
   } catch {
     // no readable Location: "another address"

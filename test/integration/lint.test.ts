@@ -1,4 +1,4 @@
-// Lint: the description passes Redocly with the rules of redocly.yaml, and each rule of ours (scripts/redocly-plugin.js,
+// Lint: the description passes Redocly with the rules of redocly.yaml, and each rule of ours (scripts/redocly/,
 // and the assertions of redocly.yaml) fails lint on a seeded violation, naming the file and the line.
 import { describe, expect, it } from 'vitest';
 import { run } from '../../scripts/lib/run.js';

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
-import { extensionsFile, registeredExtensions } from '../../scripts/redocly-plugin.js';
+import { extensionsFile, registeredExtensions } from '../../scripts/redocly/extensions.js';
 import { loadBundle, type Json } from '../support/bundle.js';
 
 const registry = registeredExtensions();
