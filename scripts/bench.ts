@@ -65,7 +65,9 @@ function treeRssMb(pid: number): number {
 }
 
 function readdirProc(): number[] {
-  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -75,12 +77,16 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 function sendSample(origin: URL, sample: SampleRequest): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers = sample.body === undefined ? sample.headers : { ...sample.headers, 'Content-Length': String(Buffer.byteLength(sample.body)) };
-    const request = http.request({ agent, host: origin.hostname, port: origin.port, method: sample.method, path: sample.path, headers }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
-    });
+    const headers =
+      sample.body === undefined ? sample.headers : { ...sample.headers, 'Content-Length': String(Buffer.byteLength(sample.body)) };
+    const request = http.request(
+      { agent, host: origin.hostname, port: origin.port, method: sample.method, path: sample.path, headers },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
     request.setTimeout(10_000, () => request.destroy(new Error('no answer within 10 s')));
     request.on('error', reject);
     request.end(sample.body);
@@ -175,7 +181,9 @@ function nodeFigures(code: string): Promise<Record<string, number>> {
     const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1)!)) : reject(new Error(`figures script exited ${code}: ${output}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1)!)) : reject(new Error(`figures script exited ${code}: ${output}`)),
+    );
   });
 }
 
@@ -184,7 +192,12 @@ function nodeFigures(code: string): Promise<Record<string, number>> {
 async function main(values: Record<string, string | boolean | undefined>) {
   const requestCount = numberOption('requests', values.requests, benchLine.usage, { whole: true, range: [10, 100_000] })!;
 
-  console.error(`Benchmarks on ${os.cpus().length} CPU(s), Node ${process.version}; load average before: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.error(
+    `Benchmarks on ${os.cpus().length} CPU(s), Node ${process.version}; load average before: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 
   // 1. The pipeline.
   if (!values['skip-build']) {
@@ -234,9 +247,19 @@ async function main(values: Record<string, string | boolean | undefined>) {
       times.sort((a, b) => a - b);
       console.log(JSON.stringify({ importMs: imported - t0, startMs: answered - imported, secondMs: againAnswered - again, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] }));
     `);
-    row('startMock() to first answer', ms(figures.startMs!), '', `first in a fresh process: loads Prism's engine; importing monitoring-service-api/mock before it took ${ms(figures.importMs!)}`);
+    row(
+      'startMock() to first answer',
+      ms(figures.startMs!),
+      '',
+      `first in a fresh process: loads Prism's engine; importing monitoring-service-api/mock before it took ${ms(figures.importMs!)}`,
+    );
     row('startMock() to first answer, engine loaded', ms(figures.secondMs!), '', 'a second mock in the same process');
-    row('createMockFetch(), per call', `p50 ${figures.p50!.toFixed(2)} ms, p99 ${figures.p99!.toFixed(2)} ms`, '', 'GET /api/monitors in-process, 2500 sequential calls after 500 of warm-up');
+    row(
+      'createMockFetch(), per call',
+      `p50 ${figures.p50!.toFixed(2)} ms, p99 ${figures.p99!.toFixed(2)} ms`,
+      '',
+      'GET /api/monitors in-process, 2500 sequential calls after 500 of warm-up',
+    );
   }
 
   // 3. The command lines side by side: start-up, then load and memory, on the same document and requests.
@@ -246,9 +269,27 @@ async function main(values: Record<string, string | boolean | undefined>) {
   const ourPort = await freePort();
   const ours = await startServer(process.execPath, [distBin, 'mock', '--port', String(ourPort)], ourPort, first);
   const prismPort = await freePort();
-  const prism = await startServer(process.execPath, [path.join(root, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'), 'mock', prismDocument, '--port', String(prismPort), '-v', 'warn'], prismPort, first);
+  const prism = await startServer(
+    process.execPath,
+    [
+      path.join(root, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js'),
+      'mock',
+      prismDocument,
+      '--port',
+      String(prismPort),
+      '-v',
+      'warn',
+    ],
+    prismPort,
+    first,
+  );
   try {
-    row('command line to first answer', ms(ours.startupMs), `prism mock: ${ms(prism.startupMs)}`, 'node dist/src/bin.js mock (what npx monitoring-service-api mock runs) against the @stoplight/prism-cli command on the same document');
+    row(
+      'command line to first answer',
+      ms(ours.startupMs),
+      `prism mock: ${ms(prism.startupMs)}`,
+      'node dist/src/bin.js mock (what npx monitoring-service-api mock runs) against the @stoplight/prism-cli command on the same document',
+    );
     for (let round = 0; round < 2; round++) for (const origin of [ours.origin, prism.origin]) await load(origin, samples, 500, 10); // warm-up
     for (const concurrency of [1, 50]) {
       // Alternating halves, so that a busy moment of the machine weighs on both.
@@ -272,7 +313,12 @@ async function main(values: Record<string, string | boolean | undefined>) {
         `${requestCount} requests each, the ${samples.length} operations' sample requests in turn${a.failures + b.failures ? `; unexpected statuses: ours ${a.failures}, prism ${b.failures}` : ''}`,
       );
     }
-    row('memory (RSS) after the load, all processes', `${treeRssMb(ours.child.pid!).toFixed(0)} MB`, `prism mock: ${treeRssMb(prism.child.pid!).toFixed(0)} MB`, 'the mock is one process; the prism command line forks a worker');
+    row(
+      'memory (RSS) after the load, all processes',
+      `${treeRssMb(ours.child.pid!).toFixed(0)} MB`,
+      `prism mock: ${treeRssMb(prism.child.pid!).toFixed(0)} MB`,
+      'the mock is one process; the prism command line forks a worker',
+    );
   } finally {
     await stop(ours.child);
     await stop(prism.child);
@@ -311,7 +357,12 @@ async function main(values: Record<string, string | boolean | undefined>) {
         for (let round = 0; round < 2; round++) { rawUs += await time(raw); typedUs += await time(typed); }
         console.log(JSON.stringify({ rawUs: rawUs / 2, typedUs: typedUs / 2 }));
       `);
-      row('client, per call (GET /monitors)', `${figures.typedUs!.toFixed(0)} µs (${(figures.typedUs! / figures.rawUs!).toFixed(2)}x)`, `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`, `${calls} sequential calls each, same local server`);
+      row(
+        'client, per call (GET /monitors)',
+        `${figures.typedUs!.toFixed(0)} µs (${(figures.typedUs! / figures.rawUs!).toFixed(2)}x)`,
+        `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
+        `${calls} sequential calls each, same local server`,
+      );
     } finally {
       server.kill('SIGTERM');
     }
@@ -333,18 +384,40 @@ export async function run(): Promise<[DeviceKey, Monitor[]]> {
 }
 `,
     );
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../../tsconfig.json', include: [], files: ['consumer.ts'], compilerOptions: { noEmit: true, incremental: false } }, null, 2));
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify(
+        { extends: '../../../tsconfig.json', include: [], files: ['consumer.ts'], compilerOptions: { noEmit: true, incremental: false } },
+        null,
+        2,
+      ),
+    );
     const started = performance.now();
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--noEmit'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+      const child = spawn(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--noEmit'], {
+        cwd: root,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
       child.on('exit', (exitCode) => resolve(exitCode ?? 1));
     });
-    row('tsc --noEmit of a small consumer', ms(since(started)), '', code === 0 ? 'strict; the compiled declarations of dist/; whole program from a cold start' : `tsc failed (exit ${code})`);
+    row(
+      'tsc --noEmit of a small consumer',
+      ms(since(started)),
+      '',
+      code === 0 ? 'strict; the compiled declarations of dist/; whole program from a cold start' : `tsc failed (exit ${code})`,
+    );
   }
 
   agent.destroy();
-  console.error(`load average after: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-  const widths = [7, 6, 6].map((minimum, index) => Math.max(minimum, ...rows.map((entry) => [entry.measure, entry.figure, entry.anchor][index]!.length)));
+  console.error(
+    `load average after: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  const widths = [7, 6, 6].map((minimum, index) =>
+    Math.max(minimum, ...rows.map((entry) => [entry.measure, entry.figure, entry.anchor][index]!.length)),
+  );
   const line = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(' | ')} |`;
   console.log(`\n${line(['Measure', 'Figure', 'Anchor, same run', 'Notes'])}`);
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|-------|`);

@@ -120,11 +120,18 @@ export const steps: Step[] = [
         const described = path.join(scratch, 'openapi.json');
         await writeFile(described, JSON.stringify(docsDocument(bundle)));
         await run('redocly', [
-          'build-docs', described, '-o', page, '--inlineBundle',
-          '--template', docsTemplate,
-          '--title', `${info.title} (${info.version})`,
+          'build-docs',
+          described,
+          '-o',
+          page,
+          '--inlineBundle',
+          '--template',
+          docsTemplate,
+          '--title',
+          `${info.title} (${info.version})`,
           `--templateOptions.description=${info.summary ?? info.title}`,
-          '--openapi', JSON.stringify(redocOptions),
+          '--openapi',
+          JSON.stringify(redocOptions),
         ]);
         await write(out.docs, withoutRemoteImages(await readFile(page, 'utf8')));
       } finally {
@@ -152,7 +159,11 @@ async function hashInputs(inputs: string[]): Promise<string> {
     if (!existsSync(absolute)) return;
     const entries = await readdir(absolute, { withFileTypes: true }).catch(() => null);
     if (entries === null) {
-      hash.update(relative).update('\0').update(await readFile(absolute)).update('\0');
+      hash
+        .update(relative)
+        .update('\0')
+        .update(await readFile(absolute))
+        .update('\0');
       return;
     }
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) await visit(path.join(relative, entry.name));
@@ -184,7 +195,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildReport[]> 
   const cached = !options.out && !options.force;
   const stamps: Record<string, string> = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, 'utf8')) : {};
   if (options.only !== undefined && !steps.some((step) => step.name === options.only)) {
-    throw new UsageError(`--only must name a step: ${steps.map((step) => step.name).join(', ')}; not "${options.only}".\n${buildLine.usage}`);
+    throw new UsageError(
+      `--only must name a step: ${steps.map((step) => step.name).join(', ')}; not "${options.only}".\n${buildLine.usage}`,
+    );
   }
   const report: BuildReport[] = [];
   const chosen = steps.filter((step) => !(options.out && step.compiles) && (options.only === undefined || step.name === options.only));

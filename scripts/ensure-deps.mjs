@@ -35,10 +35,15 @@ if (!installed()) {
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (process.argv.includes('--browser') && !existsSync(chromiumPath)) {
   if (process.getuid?.() !== 0) {
-    console.error(`The docs browser test needs Chromium at ${chromiumPath}: install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `The docs browser test needs Chromium at ${chromiumPath}: install Debian's package (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
   console.log("Installing Debian's chromium for the docs browser test ...");
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }

@@ -12,7 +12,14 @@ Builds generated/ and dist/ (what changed), then writes monitoring-service-api-<
   options: {},
 } satisfies ScriptLine;
 
-runScript(packageLine, import.meta.url, async () => {  await build({ log: (line) => console.log(line) });
-  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', root], { cwd: root, encoding: 'utf8' })) as { filename: string; size: number; unpackedSize: number }[];
-  console.log(`Packed ${packed!.filename} (${(packed!.size / 1024 / 1024).toFixed(1)} MB, ${(packed!.unpackedSize / 1024 / 1024).toFixed(1)} MB unpacked).`);
+runScript(packageLine, import.meta.url, async () => {
+  await build({ log: (line) => console.log(line) });
+  const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', root], { cwd: root, encoding: 'utf8' })) as {
+    filename: string;
+    size: number;
+    unpackedSize: number;
+  }[];
+  console.log(
+    `Packed ${packed!.filename} (${(packed!.size / 1024 / 1024).toFixed(1)} MB, ${(packed!.unpackedSize / 1024 / 1024).toFixed(1)} MB unpacked).`,
+  );
 });

@@ -1,5 +1,6 @@
 // Releases the description: snapshots the bundled document as releases/<info.version>.json, the base that the
-// breaking-change gate (test/breaking-changes.test.ts) compares every later description with.
+// breaking-change gate (test/integration/breaking-changes.test.ts) compares every later description with, and the
+// package's TypeScript API as releases/<info.version>.api.json.
 //
 //   tsx scripts/release.ts            build, check, snapshot (needs a new CHANGELOG.md entry)
 //   tsx scripts/release.ts --amend    replace the last release with the current description, under its own
@@ -14,7 +15,9 @@ import path from 'node:path';
 import { parseOptions, UsageError } from '../src/cli/args.js';
 import { build } from './build.js';
 import { outputs } from './lib/paths.js';
+import { apiChanges, apiSnapshotFile, packageApiReport } from './lib/api-report.js';
 import {
+  acknowledgedChanges,
   changelogEntries,
   changelogFile,
   checkCompatibility,
@@ -24,6 +27,7 @@ import {
   releaseIndexFile,
   releasesDir,
   sha256,
+  type Change,
   type Release,
 } from './lib/breaking-changes.js';
 
@@ -37,7 +41,15 @@ A release needs an entry "## <info.version> (<YYYY-MM-DD>)" at the top of CHANGE
 
 let values: Record<string, string | boolean | undefined>;
 try {
-  values = parseOptions(usage, { amend: { type: 'boolean', default: false }, check: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } }, process.argv.slice(2));
+  values = parseOptions(
+    usage,
+    {
+      amend: { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+    },
+    process.argv.slice(2),
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exit(error instanceof UsageError ? 2 : 1);
@@ -46,6 +58,25 @@ if (values.help) {
   console.log(usage);
   process.exit(0);
 }
+
+/** The breaking changes of the package's TypeScript API since a release (none when the release kept no report). */
+function packageApiChanges(released: string): Change[] {
+  const file = path.join(releasesDir, apiSnapshotFile(released));
+  if (!existsSync(file)) {
+    console.log(`Release ${released} has no API report (${path.basename(file)}): the package's TypeScript API is not compared.`);
+    return [];
+  }
+  return apiChanges(JSON.parse(readFileSync(file, 'utf8')), packageApiReport());
+}
+
+/** A gate result for the API alone: the description unchanged, its version too. */
+const apiOnlyGate = (released: string) => ({
+  baseVersion: released,
+  revisionVersion: released,
+  versionChanged: false,
+  changes: [],
+  ok: false,
+});
 
 function fail(message: string): never {
   console.error(message);
@@ -65,31 +96,51 @@ if (!/^\d+(\.\d+)*$/.test(version)) fail(`info.version must be a dotted number s
 const releases = readReleases();
 const replacing = values.amend ? releases.at(-1) : undefined;
 if (values.amend && !replacing) fail('--amend replaces the last release, and there is none yet.');
-if (replacing && replacing.version !== version) fail(`--amend replaces release ${replacing.version}, but info.version is now ${version}: release it without --amend.`);
+if (replacing && replacing.version !== version)
+  fail(`--amend replaces release ${replacing.version}, but info.version is now ${version}: release it without --amend.`);
 const previous = values.amend ? releases.at(-2) : releases.at(-1);
 
 if (!values.amend && previous && previous.sha256 === sha256(bundleText)) {
-  console.log(`Nothing to release: the description is the one released as ${previous.version} (${previous.date}).`);
+  // The description is as released; the package's TypeScript API may not be.
+  const api = packageApiChanges(previous.version);
+  if (api.length > 0) {
+    console.log(describeGate({ ...apiOnlyGate(previous.version), breaking: api }, `release ${previous.version} (${previous.date})`));
+    process.exit(1);
+  }
+  console.log(`Nothing to release: the description and the package's API are the ones released as ${previous.version} (${previous.date}).`);
   process.exit(0);
 }
-if (previous && compareVersions(version, previous.version) < 0) fail(`info.version ${version} is lower than the last release, ${previous.version}.`);
+if (previous && compareVersions(version, previous.version) < 0)
+  fail(`info.version ${version} is lower than the last release, ${previous.version}.`);
 
-// The gate, against the release before this one.
+const [topEntry] = existsSync(changelogFile) ? changelogEntries(readFileSync(changelogFile, 'utf8')) : [];
+
+// The gate, against the release before this one: the description (every component, used or not) and the package's
+// TypeScript API (releases/<version>.api.json). Changes the top CHANGELOG entry declares not breaking are accepted.
 if (previous) {
   const result = await checkCompatibility(path.join(releasesDir, previous.file), bundleFile);
-  console.log(describeGate(result, `release ${previous.version} (${previous.date})`));
-  if (!result.ok) process.exit(1);
+  const api = packageApiChanges(previous.version);
+  const acknowledged = acknowledgedChanges(topEntry?.version === version ? topEntry.body : '');
+  const breaking = [...result.breaking, ...api].filter((change) => !acknowledged.has(change.pointer));
+  const gate = { ...result, breaking, ok: breaking.length === 0 || result.versionChanged };
+  console.log(describeGate(gate, `release ${previous.version} (${previous.date})`));
+  if (!gate.ok) process.exit(1);
 }
 
 // The CHANGELOG entry.
-if (!existsSync(changelogFile)) fail(`${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`);
-const [entry] = changelogEntries(readFileSync(changelogFile, 'utf8'));
+if (!existsSync(changelogFile))
+  fail(`${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`);
+const entry = topEntry;
 if (!entry) fail(`CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`);
-if (entry.version !== version) fail(`The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`);
+if (entry.version !== version)
+  fail(
+    `The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`,
+  );
 if (entry.body === '') fail(`The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`);
 const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
 if (used.has(entry.heading)) fail(`The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`);
-if (previous && entry.date < previous.date) fail(`The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`);
+if (previous && entry.date < previous.date)
+  fail(`The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`);
 
 const release: Release = { version, file: `${version}.json`, date: entry.date, changelog: entry.heading, sha256: sha256(bundleText) };
 if (values.check) {
@@ -98,6 +149,7 @@ if (values.check) {
 }
 mkdirSync(releasesDir, { recursive: true });
 copyFileSync(bundleFile, path.join(releasesDir, release.file));
+writeFileSync(path.join(releasesDir, apiSnapshotFile(version)), `${JSON.stringify(packageApiReport(), null, 2)}\n`);
 // The index keeps every release; a version's snapshot is its latest release (a compatible superset of the earlier ones).
 const next = [...releases.filter((existing) => existing !== replacing), release];
 writeFileSync(releaseIndexFile, `${JSON.stringify({ releases: next }, null, 2)}\n`);

@@ -12,11 +12,14 @@
 // - an enum value removed, wherever the enum is (redocly diff sees only schemas that an operation uses, and the
 //   constants are named schemas that no operation uses yet);
 // - additionalProperties or unevaluatedProperties narrowed to false (a request that was valid is refused; a
-//   response may no longer carry the new attributes that section 9 allows within a version).
+//   response may no longer carry the new attributes that section 9 allows within a version);
+// and the rules of contract-rules.ts over every named schema, used or not: a removed schema or property, a narrowed
+// type, a property made required in something a client sends.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { componentChanges } from './contract-rules.js';
 import { root } from './paths.js';
 import { run, withoutBanner } from './run.js';
 
@@ -81,23 +84,42 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** Runs `redocly diff` between two description files and returns every change it rates. */
-export async function diffDescriptions(baseFile: string, revisionFile: string): Promise<{ baseVersion: string; revisionVersion: string; changes: Change[] }> {
+export async function diffDescriptions(
+  baseFile: string,
+  revisionFile: string,
+): Promise<{ baseVersion: string; revisionVersion: string; changes: Change[] }> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'diff-'));
   try {
     const reportFile = path.join(scratch, 'diff.json');
-    const result = await run('redocly', ['diff', baseFile, revisionFile, '--config', diffConfigFile, '--format', 'json', '--fail-on', 'none', '-o', reportFile], { allowFailure: true });
+    const result = await run(
+      'redocly',
+      ['diff', baseFile, revisionFile, '--config', diffConfigFile, '--format', 'json', '--fail-on', 'none', '-o', reportFile],
+      { allowFailure: true },
+    );
     if (result.code !== 0 || !existsSync(reportFile)) {
-      throw new Error(`redocly diff ${baseFile} ${revisionFile} failed (exit ${result.code}):\n${result.stdout}${withoutBanner(result.stderr)}`);
+      throw new Error(
+        `redocly diff ${baseFile} ${revisionFile} failed (exit ${result.code}):\n${result.stdout}${withoutBanner(result.stderr)}`,
+      );
     }
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     const changes: Change[] = [];
     for (const change of report.changes ?? []) {
       const verdicts: { ruleId: string; impact: string; message: string; location?: { pointer?: string } }[] = change.verdicts ?? [];
       if (verdicts.length === 0) {
-        changes.push({ ruleId: `${change.kind}`, impact: change.impact, message: `${change.kind} ${change.path}`, pointer: change.revision?.pointer ?? change.base?.pointer ?? change.path });
+        changes.push({
+          ruleId: `${change.kind}`,
+          impact: change.impact,
+          message: `${change.kind} ${change.path}`,
+          pointer: change.revision?.pointer ?? change.base?.pointer ?? change.path,
+        });
       }
       for (const verdict of verdicts) {
-        changes.push({ ruleId: verdict.ruleId, impact: verdict.impact, message: verdict.message, pointer: verdict.location?.pointer ?? change.path });
+        changes.push({
+          ruleId: verdict.ruleId,
+          impact: verdict.impact,
+          message: verdict.message,
+          pointer: verdict.location?.pointer ?? change.path,
+        });
       }
     }
     return { baseVersion: String(report.infoVersions?.base ?? ''), revisionVersion: String(report.infoVersions?.revision ?? ''), changes };
@@ -144,7 +166,9 @@ export function ownChecks(base: unknown, revision: unknown): Change[] {
       }
     }
     if (Array.isArray(left) && Array.isArray(right)) {
-      left.forEach((item, index) => walk(item, right[index], `${pointer}/${index}`));
+      left.forEach((item, index) => {
+        walk(item, right[index], `${pointer}/${index}`);
+      });
       return;
     }
     for (const [key, value] of Object.entries(left)) {
@@ -160,12 +184,15 @@ export function ownChecks(base: unknown, revision: unknown): Change[] {
 export async function checkCompatibility(baseFile: string, revisionFile: string): Promise<GateResult> {
   const diffed = await diffDescriptions(baseFile, revisionFile);
   const { baseVersion, revisionVersion } = diffed;
-  const own = ownChecks(JSON.parse(readFileSync(baseFile, 'utf8')), JSON.parse(readFileSync(revisionFile, 'utf8')));
-  const changes = [...diffed.changes, ...own];
-  // One verdict per place: Redocly reports a schema once for each operation that uses it.
+  const base = JSON.parse(readFileSync(baseFile, 'utf8'));
+  const revision = JSON.parse(readFileSync(revisionFile, 'utf8'));
+  // Our named rules first: where Redocly found the same place, its verdict is the one dropped.
+  const changes = [...ownChecks(base, revision), ...componentChanges(base, revision), ...diffed.changes];
+  // One verdict per place: Redocly reports a schema once for each operation that uses it, and the component rules
+  // may find at the same pointer what Redocly found.
   const seen = new Set<string>();
   const breaking = changes.filter((change) => {
-    const key = `${change.ruleId} ${change.pointer} ${change.message}`;
+    const key = change.pointer.startsWith('#/components/') ? change.pointer : `${change.ruleId} ${change.pointer} ${change.message}`;
     if (change.impact !== 'major' || seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -174,14 +201,34 @@ export async function checkCompatibility(baseFile: string, revisionFile: string)
   return { baseVersion, revisionVersion, versionChanged, breaking, changes, ok: breaking.length === 0 || versionChanged };
 }
 
+/**
+ * The places that the top CHANGELOG entry declares not breaking, each on a line `- Not breaking: \`<pointer>\`: why`
+ * (a correction of what the description said wrongly, which no user relied on). The release check accepts those.
+ */
+export function acknowledgedChanges(entryBody: string): Set<string> {
+  const found = new Set<string>();
+  for (const line of entryBody.split('\n')) {
+    const text = line.trim();
+    if (!text.startsWith('- Not breaking:')) continue;
+    const parts = text.split('`');
+    for (let index = 1; index < parts.length; index += 2) found.add(parts[index]!);
+  }
+  return found;
+}
+
+/** The ways forward from a breaking change, in the release check's words. */
+export const wayForward =
+  'Undo the change; or release it as a new version (set info.version in openapi/openapi.yaml, add a CHANGELOG.md entry, run ' +
+  'npm run release); or, for a correction that breaks no user (the description was wrong and no service answer changes), ' +
+  'add a line "- Not breaking: `<pointer>`: why" to the top CHANGELOG.md entry.';
+
 export function describeGate(result: GateResult, baseLabel: string): string {
   if (result.breaking.length === 0) return `No breaking change since ${baseLabel}.`;
   const lines = result.breaking.map((change) => `  - ${change.message} (${change.ruleId}, ${change.pointer})`);
   return result.versionChanged
     ? `${result.breaking.length} breaking change(s) since ${baseLabel}, allowed by the new version ${result.revisionVersion}:\n${lines.join('\n')}`
     : `${result.breaking.length} breaking change(s) since ${baseLabel}, and info.version is still ${result.revisionVersion}. ` +
-        `Within a version attributes are never removed and their types never change (core document, section 9): ` +
-        `undo the change, or release it as a new version (set info.version in openapi/openapi.yaml, add a CHANGELOG.md entry, run scripts/release.ts).\n${lines.join('\n')}`;
+        `Within a version attributes are never removed and their types never change (core document, section 9). ${wayForward}\n${lines.join('\n')}`;
 }
 
 /** The CHANGELOG's release headings, in order: "## 2.0 (2026-11-22)" → { version: "2.0", date: "2026-11-22" }. */

@@ -91,7 +91,8 @@ function enumInfo(name: string, schema: Schema): EnumInfo {
   if (!Array.isArray(names) || !Array.isArray(meanings)) fail(`${name}: x-enum-varnames and x-enum-descriptions must be lists`);
   if (names.length !== values.length) fail(`${name}: ${values.length} values but ${names.length} x-enum-varnames`);
   if (meanings.length !== 0 && meanings.length !== values.length) fail(`${name}: ${values.length} values but ${meanings.length} meanings`);
-  for (const v of values) if (typeof v !== 'string' && typeof v !== 'number') fail(`${name}: value ${JSON.stringify(v)} is not a string or number`);
+  for (const v of values)
+    if (typeof v !== 'string' && typeof v !== 'number') fail(`${name}: value ${JSON.stringify(v)} is not a string or number`);
   names.forEach((n, i) => {
     if (typeof n !== 'string' || !IDENTIFIER.test(n)) fail(`${name}: x-enum-varnames[${i}] is not an identifier`);
     if (names.indexOf(n) !== i) fail(`${name}: x-enum-varnames[${i}] ${n} is used twice`);
@@ -109,9 +110,7 @@ function enumInfo(name: string, schema: Schema): EnumInfo {
 function emitEnum(e: EnumInfo): string {
   const title = typeof e.schema.title === 'string' ? e.schema.title : e.name;
   const head = docComment([`${oneLine(title)}.`, ...(prose(e.schema.description).length ? ['', ...prose(e.schema.description)] : [])]);
-  const members = e.values
-    .map((v, i) => `${docComment([oneLine(e.meanings[i]!)], '  ')}  ${e.names[i]}: ${literal(v)},`)
-    .join('\n');
+  const members = e.values.map((v, i) => `${docComment([oneLine(e.meanings[i]!)], '  ')}  ${e.names[i]}: ${literal(v)},`).join('\n');
   const meanings = e.values.map((v, i) => `  ${key(v)}: ${JSON.stringify(e.meanings[i])},`).join('\n');
   return [
     `${head}export const ${e.name} = {\n${members}\n} as const;`,
@@ -369,6 +368,8 @@ export function generateConstants(document: unknown, options: GenerateOptions = 
     emitCheckIntervals(schemas, enums, opens),
     emitBrowserVersions(schemas, enums),
   ];
-  return `${parts.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${parts
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
-

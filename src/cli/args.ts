@@ -51,7 +51,11 @@ export interface ScriptLine {
  * Runs a script's main function when its module is the process's entry (importing it runs nothing): its usage on
  * --help, exit status 2 on a usage error, 1 on any other error.
  */
-export function runScript(line: ScriptLine, moduleUrl: string, main: (values: Record<string, string | boolean | undefined>) => Promise<unknown>): void {
+export function runScript(
+  line: ScriptLine,
+  moduleUrl: string,
+  main: (values: Record<string, string | boolean | undefined>) => Promise<unknown>,
+): void {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
   (async () => {
     const values = parseOptions(line.usage, line.options, process.argv.slice(2));
@@ -87,7 +91,12 @@ export interface NumberRule {
  * The one reader of number options: `--name` as a number within `rule`, undefined when not given; a UsageError
  * naming the option, the rule and the value otherwise. Digits and one dot, read without an expression.
  */
-export function numberOption(name: string, value: string | boolean | string[] | undefined, usage: string, rule: NumberRule): number | undefined {
+export function numberOption(
+  name: string,
+  value: string | boolean | string[] | undefined,
+  usage: string,
+  rule: NumberRule,
+): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
   const dot = text.indexOf('.');

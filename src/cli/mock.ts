@@ -44,7 +44,13 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   const port = numberOption('port', values.port, mockCommand.usage, portRule)!;
   const maxBodyBytes = numberOption('max-body-bytes', values['max-body-bytes'], mockCommand.usage, countRule);
   const maxConnections = numberOption('max-connections', values['max-connections'], mockCommand.usage, countRule);
-  const mock = await startMock({ port, host: String(values.host), maxBodyBytes, maxConnections, ...(values.log ? { onAnswer: logLine } : {}) });
+  const mock = await startMock({
+    port,
+    host: String(values.host),
+    maxBodyBytes,
+    maxConnections,
+    ...(values.log ? { onAnswer: logLine } : {}),
+  });
   console.log(`${mockBanner(mock)}${extraBanner ? `\n${extraBanner}` : ''}`);
   stopOnSignals('mock', mock.stop);
 }
@@ -52,4 +58,3 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
 function logLine(method: string, target: string, status: number) {
   console.log(terminalText(`${new Date().toISOString()} ${method} ${target} → ${status}`));
 }
-

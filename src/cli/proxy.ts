@@ -2,7 +2,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
 import { stopOnSignals } from './serve.js';
-import { formatReport, startProxy, summarizeReports, type ExchangeReport } from '../proxy/index.js';
+import { formatReport, startProxy, summarizeReports, type ExchangeReport, type RunningProxy } from '../proxy/index.js';
 
 export const proxyCommand = {
   summary: 'the validating proxy in front of an implementation of the API',
@@ -39,7 +39,8 @@ export async function runProxy(args: string[]): Promise<void> {
     console.log(proxyCommand.usage);
     return;
   }
-  if (typeof values.upstream !== 'string' || values.upstream === '') throw new UsageError(`--upstream is required.${npmHint(proxyCommand.options)}\n${proxyCommand.usage}`);
+  if (typeof values.upstream !== 'string' || values.upstream === '')
+    throw new UsageError(`--upstream is required.${npmHint(proxyCommand.options)}\n${proxyCommand.usage}`);
   const port = numberOption('port', values.port, proxyCommand.usage, portRule)!;
   const timeoutMs = numberOption('timeout-ms', values['timeout-ms'], proxyCommand.usage, countRule);
   const maxBodyBytes = numberOption('max-body-bytes', values['max-body-bytes'], proxyCommand.usage, countRule);
@@ -51,12 +52,23 @@ export async function runProxy(args: string[]): Promise<void> {
     if (!values.quiet || report.violations.length > 0) console.log(formatReport(report));
     if (reportFile) appendFileSync(reportFile, `${JSON.stringify(report)}\n`);
   };
-  let proxy;
+  let proxy: RunningProxy;
   try {
-    proxy = await startProxy({ upstream: values.upstream, port, host: String(values.host), errors: values.errors === true, timeoutMs, maxBodyBytes, maxAnswerBytes, maxConnections, onReport });
+    proxy = await startProxy({
+      upstream: values.upstream,
+      port,
+      host: String(values.host),
+      errors: values.errors === true,
+      timeoutMs,
+      maxBodyBytes,
+      maxAnswerBytes,
+      maxConnections,
+      onReport,
+    });
   } catch (error) {
     // The library names its option; here it is the flag.
-    if (error instanceof TypeError && error.message.startsWith('upstream ')) throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
+    if (error instanceof TypeError && error.message.startsWith('upstream '))
+      throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
     throw error;
   }
   console.log(
@@ -70,8 +82,9 @@ export async function runProxy(args: string[]): Promise<void> {
     ].join('\n'),
   );
   if (!proxy.upstreamCheck.answered) {
-    console.error(`Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`);
+    console.error(
+      `Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`,
+    );
   }
   stopOnSignals('proxy', proxy.stop, () => console.log(summarizeReports(proxy.reports)));
 }
-

@@ -19,4 +19,3 @@ export function stopOnSignals(what: string, stop: () => Promise<void>, after: ()
   // terminal; a test runner that died): stop rather than linger.
   whenLauncherGone(() => shutdown(`The process that started the ${what} has gone: stopping.`));
 }
-

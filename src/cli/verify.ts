@@ -5,7 +5,19 @@ import { countRule, npmHint, numberOption, parseOptions, program, rateRule, Usag
 import { terminalText } from '../output/escape.js';
 import { dataCenters } from '../../generated/client.js';
 import { engineInstallCommand } from '../mock/index.js';
-import { formatCheck, formatMarkdown, formatSummary, VerifyOptionsError, verifyDefaults, verifyExitCodes, verifyService, writeOperations, type VerifyAuth, type VerifyOptions } from '../verify/index.js';
+import {
+  formatCheck,
+  formatMarkdown,
+  formatSummary,
+  VerifyOptionsError,
+  verifyDefaults,
+  verifyExitCodes,
+  verifyService,
+  writeOperations,
+  type VerifyAuth,
+  type VerifyOptions,
+  type VerifyReport,
+} from '../verify/index.js';
 
 /** What verify prints after a usage error: its synopsis, and where the rest is. */
 const verifyHint = () =>
@@ -109,9 +121,15 @@ function writeWhole(file: string, text: string): void {
 export function credentialsFrom(env: Record<string, string | undefined>): VerifyAuth {
   const { refreshToken, clientId, clientSecret, accessToken } = credentialVariables;
   const value = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
-  if (value(refreshToken) !== undefined || (value(accessToken) === undefined && (value(clientId) !== undefined || value(clientSecret) !== undefined))) {
+  if (
+    value(refreshToken) !== undefined ||
+    (value(accessToken) === undefined && (value(clientId) !== undefined || value(clientSecret) !== undefined))
+  ) {
     const missing = [refreshToken, clientId, clientSecret].filter((name) => value(name) === undefined);
-    if (missing.length > 0) throw new UsageError(`verify needs ${missing.join(' and ')} in the environment too (a refresh token goes with its client ID and secret).\n${verifyHint()}`);
+    if (missing.length > 0)
+      throw new UsageError(
+        `verify needs ${missing.join(' and ')} in the environment too (a refresh token goes with its client ID and secret).\n${verifyHint()}`,
+      );
     return { refreshToken: value(refreshToken)!, clientId: value(clientId)!, clientSecret: value(clientSecret)! };
   }
   if (value(accessToken) !== undefined) return { accessToken: value(accessToken)! };
@@ -171,16 +189,20 @@ export async function runVerify(args: string[], env: Record<string, string | und
     insecure: values.insecure === true,
     ...(values.quiet ? {} : { onCheck: (check) => console.error(formatCheck(check)) }),
   };
-  if (options.baseUrl === undefined && options.dataCenter === undefined) throw new UsageError(`--base-url is required.${npmHint(verifyCommand.options)}\n${verifyHint()}`);
+  if (options.baseUrl === undefined && options.dataCenter === undefined)
+    throw new UsageError(`--base-url is required.${npmHint(verifyCommand.options)}\n${verifyHint()}`);
   const jsonFile = text('json');
   const markdownFile = text('markdown');
   // Before the run, without touching the files: a path that cannot be written is a usage error.
-  for (const [option, file] of [['--json', jsonFile], ['--markdown', markdownFile]] as const) {
+  for (const [option, file] of [
+    ['--json', jsonFile],
+    ['--markdown', markdownFile],
+  ] as const) {
     if (!file) continue;
     const problem = unwritable(file);
     if (problem) throw new UsageError(`${option} ${file}: cannot write it (${problem}).\n${verifyHint()}`);
   }
-  let report;
+  let report: VerifyReport;
   try {
     report = await verifyService(options);
   } catch (error) {
@@ -196,4 +218,3 @@ export async function runVerify(args: string[], env: Record<string, string | und
   if (jsonFile || markdownFile) console.log(`Reports: ${[jsonFile, markdownFile].filter(Boolean).join(', ')}`);
   process.exitCode = report.exitCode;
 }
-

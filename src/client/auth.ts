@@ -40,10 +40,14 @@ export interface GrantTokens extends AccessTokenResult {
 export const defaultTimeoutMs = 30_000;
 
 /** The identity provider's address: `authUrl`, or the data center's. */
-export function resolveAuthUrl(options: { dataCenter?: DataCenterId | undefined; authUrl?: string | undefined; insecure?: boolean | undefined }): string {
+export function resolveAuthUrl(options: {
+  dataCenter?: DataCenterId | undefined;
+  authUrl?: string | undefined;
+  insecure?: boolean | undefined;
+}): string {
   if (options.authUrl) return credentialAddress('authUrl', options.authUrl, options.insecure);
   if (options.dataCenter !== undefined) return dataCenterOf(options.dataCenter).authUrl;
-  throw new TypeError('Give a dataCenter (one of ' + Object.keys(dataCenters).join(', ') + ') or an authUrl.');
+  throw new TypeError(`Give a dataCenter (one of ${Object.keys(dataCenters).join(', ')}) or an authUrl.`);
 }
 
 export function dataCenterOf(id: string): (typeof dataCenters)[DataCenterId] {
@@ -124,7 +128,15 @@ export async function exchangeGrantCode(
     what,
   );
   if (!tokens.refreshToken) {
-    throw new ServiceError({ kind: 'auth', status: response.status, message: `${what}: the answer has no refresh_token.`, operation: tokenOperation, body: data, response, attempts: 1 });
+    throw new ServiceError({
+      kind: 'auth',
+      status: response.status,
+      message: `${what}: the answer has no refresh_token.`,
+      operation: tokenOperation,
+      body: data,
+      response,
+      attempts: 1,
+    });
   }
   return { ...tokens, refreshToken: tokens.refreshToken };
 }

@@ -36,8 +36,11 @@ export type PathsWithMethod<M extends ResourceMethod> = {
 }[keyof ResourcePaths];
 
 /** The operation object (of generated/types.ts `operations`) of a path and method. */
-export type OperationOf<P extends keyof ResourcePaths, M extends ResourceMethod> = ResourcePaths[P] extends { [K in M]: infer O } ? O : never;
+export type OperationOf<P extends keyof ResourcePaths, M extends ResourceMethod> = ResourcePaths[P] extends { [K in M]: infer O }
+  ? O
+  : never;
 
+// biome-ignore lint/complexity/noBannedTypes: `{}` is the empty object type here: a key is optional when {} extends its Pick.
 type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 
 type ParamsOf<O> = O extends { parameters: infer Params }
@@ -82,7 +85,11 @@ type CallArgs<O> = RequiredKeysOf<CallInit<O>> extends never ? [init?: CallInit<
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226 | '2XX';
 type ResponsesOf<O> = O extends { responses: infer R } ? R : never;
-type JsonOf<R> = R extends { content: infer Content } ? ([Extract<keyof Content, JsonMediaType>] extends [never] ? undefined : JsonContent<Content>) : undefined;
+type JsonOf<R> = R extends { content: infer Content }
+  ? [Extract<keyof Content, JsonMediaType>] extends [never]
+    ? undefined
+    : JsonContent<Content>
+  : undefined;
 
 /** The JSON body of a successful answer of the operation (the envelope, for most). */
 export type ResponseBody<O> = JsonOf<ResponsesOf<O>[Extract<keyof ResponsesOf<O>, SuccessStatus>]>;
@@ -111,7 +118,10 @@ export type ServiceMethod<M extends ResourceMethod> = <P extends PathsWithMethod
   ...init: CallArgs<OperationOf<P, M>>
 ) => Promise<ResultData<P, M>>;
 
-export type ServiceRequestMethod = <M extends ResourceMethod | Uppercase<ResourceMethod>, P extends PathsWithMethod<Extract<Lowercase<M>, ResourceMethod>>>(
+export type ServiceRequestMethod = <
+  M extends ResourceMethod | Uppercase<ResourceMethod>,
+  P extends PathsWithMethod<Extract<Lowercase<M>, ResourceMethod>>,
+>(
   method: M,
   path: P,
   ...init: CallArgs<OperationOf<P, Extract<Lowercase<M>, ResourceMethod>>>
@@ -234,7 +244,8 @@ function checkAccountHeader(zaaid: string): string {
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new TypeError(`${name} must be a number > 0, not ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new TypeError(`${name} must be a number > 0, not ${String(value)}`);
   return value;
 }
 
@@ -268,15 +279,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   function tokenSource(): TokenSource {
     const auth = options.auth as Partial<Record<string, unknown>> | undefined;
-    if (!auth || typeof auth !== 'object') throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
+    if (!auth || typeof auth !== 'object')
+      throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
     const { clientId, clientSecret, refreshToken, accessToken, accessTokenExpiresAt } = auth;
     if (clientId !== undefined || clientSecret !== undefined || refreshToken !== undefined) {
       for (const [name, value] of Object.entries({ clientId, clientSecret, refreshToken })) {
         if (typeof value !== 'string' || !value) throw new TypeError(`auth.${name} is required with a refresh token (a non-empty string)`);
       }
       if (!authUrl) throw new TypeError('Renewing access tokens needs the identity provider: give a dataCenter or an authUrl.');
-      if (accessToken !== undefined && (typeof accessToken !== 'string' || !accessToken)) throw new TypeError('auth.accessToken must be a non-empty string');
-      const expiresAt = accessTokenExpiresAt instanceof Date ? accessTokenExpiresAt.getTime() : typeof accessTokenExpiresAt === 'number' ? accessTokenExpiresAt : undefined;
+      if (accessToken !== undefined && (typeof accessToken !== 'string' || !accessToken))
+        throw new TypeError('auth.accessToken must be a non-empty string');
+      const expiresAt =
+        accessTokenExpiresAt instanceof Date
+          ? accessTokenExpiresAt.getTime()
+          : typeof accessTokenExpiresAt === 'number'
+            ? accessTokenExpiresAt
+            : undefined;
       return new RefreshingTokens({
         authUrl,
         clientId: clientId as string,
@@ -291,7 +309,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         onTokenRenewed: options.onTokenRenewed,
       });
     }
-    if (typeof accessToken !== 'string' || !accessToken) throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
+    if (typeof accessToken !== 'string' || !accessToken)
+      throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
     return fixedToken(accessToken);
   }
 
@@ -322,12 +341,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       context.attempts += 1;
       let open: OpenExchange;
       try {
-        open = await startExchange(fetchImpl, template.url, { method, headers, body: body ?? null }, {
-          timeoutMs: context.timeoutMs,
-          signal: context.signal,
-          operation: context.operation,
-          onStall: context.onStall,
-        });
+        open = await startExchange(
+          fetchImpl,
+          template.url,
+          { method, headers, body: body ?? null },
+          {
+            timeoutMs: context.timeoutMs,
+            signal: context.signal,
+            operation: context.operation,
+            onStall: context.onStall,
+          },
+        );
       } catch (error) {
         const transient = ServiceError.is(error) && (error.kind === 'network' || error.kind === 'timeout');
         if (transient && idempotent && retries < context.retry.retries && !context.signal?.aborted) {
@@ -373,8 +397,20 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  async function call(account: string | undefined, rawMethod: string, path: string, init: Record<string, unknown> = {}): Promise<ServiceResult<unknown>> {
-    const { headers, signal, timeoutMs: callTimeout, retry: callRetry, params, body } = init as CallOptions & { params?: Record<string, unknown>; body?: unknown };
+  async function call(
+    account: string | undefined,
+    rawMethod: string,
+    path: string,
+    init: Record<string, unknown> = {},
+  ): Promise<ServiceResult<unknown>> {
+    const {
+      headers,
+      signal,
+      timeoutMs: callTimeout,
+      retry: callRetry,
+      params,
+      body,
+    } = init as CallOptions & { params?: Record<string, unknown>; body?: unknown };
     const method = rawMethod.toLowerCase();
     const operation = operationInfo(method, path);
     if (isRecord(params)) checkPathValues(params.path);
@@ -407,9 +443,23 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const answer = context.lastResponse;
       if (answer) {
         // The answer came but could not be read (e.g. a 2xx whose body is not JSON).
-        throw new ServiceError({ kind: 'http', status: answer.status, message: `The answer could not be read: ${reason}`, operation, response: answer, cause: error, attempts: context.attempts });
+        throw new ServiceError({
+          kind: 'http',
+          status: answer.status,
+          message: `The answer could not be read: ${reason}`,
+          operation,
+          response: answer,
+          cause: error,
+          attempts: context.attempts,
+        });
       }
-      throw new ServiceError({ kind: 'network', message: `The request could not be made: ${reason}`, operation, cause: error, attempts: context.attempts });
+      throw new ServiceError({
+        kind: 'network',
+        message: `The request could not be made: ${reason}`,
+        operation,
+        cause: error,
+        attempts: context.attempts,
+      });
     } finally {
       context.open?.end();
     }

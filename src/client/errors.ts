@@ -95,7 +95,8 @@ export function setAttempts(error: ServiceError, attempts: number): ServiceError
 export function describeErrorBody(body: unknown, response: Response): { code: number | undefined; message: string } {
   const fallback = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   if (isRecord(body)) {
-    const code = typeof body.code === 'number' ? body.code : typeof body.code === 'string' && /^\d+$/.test(body.code) ? Number(body.code) : undefined;
+    const code =
+      typeof body.code === 'number' ? body.code : typeof body.code === 'string' && /^\d+$/.test(body.code) ? Number(body.code) : undefined;
     if (typeof body.message === 'string' && body.message) return { code, message: body.message };
     // Problem details (application/problem+json), e.g. Prism's 422 for an invalid request.
     const parts: string[] = [];

@@ -29,7 +29,8 @@ export function resolveRetry(retry: Partial<RetryOptions> | false | undefined, b
   if (retry === false) return { ...base, retries: 0 };
   const merged = { ...base, ...Object.fromEntries(Object.entries(retry ?? {}).filter(([, value]) => value !== undefined)) };
   for (const [name, value] of Object.entries(merged)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new TypeError(`retry.${name} must be a number >= 0, not ${String(value)}`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new TypeError(`retry.${name} must be a number >= 0, not ${String(value)}`);
   }
   merged.retries = Math.floor(merged.retries);
   return merged;
@@ -81,7 +82,13 @@ export function isLoopback(hostname: string): boolean {
   const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
   if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
   const parts = host.split('.');
-  return parts.length === 4 && parts[0] === '127' && parts.every((part) => part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255);
+  return (
+    parts.length === 4 &&
+    parts[0] === '127' &&
+    parts.every(
+      (part) => part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255,
+    )
+  );
 }
 
 /**
@@ -96,8 +103,10 @@ export function credentialAddress(name: string, value: string, insecure = false)
   } catch {
     throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
-  if (url.username || url.password) throw new TypeError(`${name} must not carry a user name or password: credentials never travel in a URL.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
+  if (url.username || url.password)
+    throw new TypeError(`${name} must not carry a user name or password: credentials never travel in a URL.`);
   if (url.protocol === 'http:' && !insecure && !isLoopback(url.hostname)) {
     throw new TypeError(
       `${name} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with insecure: true ` +
@@ -119,7 +128,7 @@ export function abortError(signal: AbortSignal, operation: OperationInfo): Servi
   const timeout = isTimeoutReason(signal.reason);
   return new ServiceError({
     kind: timeout ? 'timeout' : 'aborted',
-    message: timeout ? 'The caller\'s signal timed out.' : 'The caller aborted the call.',
+    message: timeout ? "The caller's signal timed out." : 'The caller aborted the call.',
     operation,
     cause: signal.reason,
   });
@@ -152,7 +161,12 @@ export interface ExchangeOptions {
  * caller's signal; the deadline goes on for the body until `end()`. Never follows a redirect: a 3xx throws. Throws
  * a ServiceError of kind network, timeout or aborted. One Request is built, from `input` and `init`.
  */
-export async function startExchange(fetchImpl: FetchLike, input: Request | string, init: RequestInit, options: ExchangeOptions): Promise<OpenExchange> {
+export async function startExchange(
+  fetchImpl: FetchLike,
+  input: Request | string,
+  init: RequestInit,
+  options: ExchangeOptions,
+): Promise<OpenExchange> {
   const { timeoutMs, signal, operation } = options;
   if (signal?.aborted) throw abortError(signal, operation);
   const controller = new AbortController();
@@ -167,7 +181,11 @@ export async function startExchange(fetchImpl: FetchLike, input: Request | strin
     end();
   };
   const timer = setTimeout(
-    () => stop(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'), () => new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation })),
+    () =>
+      stop(
+        new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError'),
+        () => new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation }),
+      ),
     timeoutMs,
   );
   const onAbort = () => stop(signal!.reason, () => abortError(signal!, operation));
@@ -191,10 +209,12 @@ export async function startExchange(fetchImpl: FetchLike, input: Request | strin
     phase = 'body';
     return { response, end };
   } catch (error) {
-    const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError' && !signal?.aborted;
+    const timedOut =
+      controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError' && !signal?.aborted;
     end();
     if (ServiceError.is(error)) throw error;
-    if (timedOut) throw new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation, cause: error });
+    if (timedOut)
+      throw new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation, cause: error });
     if (signal?.aborted) throw abortError(signal, operation);
     const url = input instanceof Request ? input.url : input;
     const host = new URL(url).hostname;
@@ -221,7 +241,12 @@ export async function exchange(fetchImpl: FetchLike, request: Request, options: 
     return copy;
   } catch (error) {
     if (ServiceError.is(error)) throw error;
-    throw new ServiceError({ kind: 'network', message: `Network error: ${describeCause(error)}`, operation: options.operation, cause: error });
+    throw new ServiceError({
+      kind: 'network',
+      message: `Network error: ${describeCause(error)}`,
+      operation: options.operation,
+      cause: error,
+    });
   } finally {
     end();
   }

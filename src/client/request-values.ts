@@ -11,7 +11,9 @@ export function isZaaid(value: unknown): value is string {
 
 export function checkZaaid(zaaid: unknown): string {
   if (!isZaaid(zaaid)) {
-    throw new TypeError(`Not a zaaid: ${JSON.stringify(zaaid)} (a customer or business-unit account id, as listed by /short/msp/customers or /short/bu/business_units)`);
+    throw new TypeError(
+      `Not a zaaid: ${JSON.stringify(zaaid)} (a customer or business-unit account id, as listed by /short/msp/customers or /short/bu/business_units)`,
+    );
   }
   return zaaid;
 }
@@ -30,7 +32,9 @@ export function checkPathValues(path: unknown): void {
   if (typeof path !== 'object' || path === null) return;
   for (const [name, value] of Object.entries(path)) {
     if (!isPathValue(value)) {
-      throw new TypeError(`The path parameter ${name} must not be ${JSON.stringify(String(value))}: it would address another path than the operation's.`);
+      throw new TypeError(
+        `The path parameter ${name} must not be ${JSON.stringify(String(value))}: it would address another path than the operation's.`,
+      );
     }
   }
 }

@@ -30,7 +30,16 @@ export function parseTimestamp(text: string): Date {
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
   const fraction = match[7] ?? '';
   const offset = offsetMinutes(match[8]!);
-  if (offset === undefined || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) {
+  if (
+    offset === undefined ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
     throw fail();
   }
   const date = new Date(0);

@@ -27,12 +27,12 @@ export function serializeBody(mediaType: string, value: Json): string {
  * The request target of an operation (relative to its server): each path parameter filled with its value,
  * percent-encoded (`1` when there is none), and each required query parameter that has a value.
  */
-export function requestTarget(template: string, parameters: Json[], valueOf: (parameter: Json) => unknown): string {
+export function requestTarget(template: string, parameters: Json[], valueFor: (parameter: Json) => unknown): string {
   let path = template;
   const query = new URLSearchParams();
   for (const parameter of parameters) {
     if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required)) continue;
-    const value = valueOf(parameter);
+    const value = valueFor(parameter);
     if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value ?? '1')));
     else if (value !== undefined) query.set(parameter.name, String(value));
   }

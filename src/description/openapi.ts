@@ -1,6 +1,7 @@
 // Reading an OpenAPI document (the bundle or the mock document): its operations and its local $refs.
 
 /** A node of the document, loosely typed: the scripts read what the description gives them. */
+// biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by key without a schema of its own.
 export type Json = Record<string, any>;
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -17,7 +18,9 @@ export interface OperationEntry {
 /** Every operation of the document, in its order, with its parameters merged once. */
 export function operationsOf(document: Json): OperationEntry[] {
   return Object.entries<Json>(document.paths ?? {}).flatMap(([path, item]) =>
-    httpMethods.filter((method) => item[method]).map((method) => ({ path, method, operation: item[method], parameters: parametersOf(document, item, item[method]) })),
+    httpMethods
+      .filter((method) => item[method])
+      .map((method) => ({ path, method, operation: item[method], parameters: parametersOf(document, item, item[method]) })),
   );
 }
 

@@ -43,7 +43,10 @@ export interface EngineError {
   message: string;
   status?: number;
   detail?: string;
-  additional?: { validation?: { location?: string[] | undefined; severity?: string | undefined; code?: string | number | undefined; message: string }[]; headers?: Record<string, string> };
+  additional?: {
+    validation?: { location?: string[] | undefined; severity?: string | undefined; code?: string | number | undefined; message: string }[];
+    headers?: Record<string, string>;
+  };
 }
 
 export interface MockCallConfig {
@@ -81,7 +84,13 @@ interface PrismHttpModule {
   createInstance(
     config: object,
     components: { logger: object; forward?: unknown },
-  ): { request(input: object, operations: unknown[], config?: object): () => Promise<{ _tag: 'Left'; left: EngineError } | { _tag: 'Right'; right: Omit<Extract<EngineResult, { ok: true }>, 'ok'> }> };
+  ): {
+    request(
+      input: object,
+      operations: unknown[],
+      config?: object,
+    ): () => Promise<{ _tag: 'Left'; left: EngineError } | { _tag: 'Right'; right: Omit<Extract<EngineResult, { ok: true }>, 'ok'> }>;
+  };
 }
 
 /** Prism logs through a pino-style logger: everything goes nowhere (the mock reports faults in its answers). */
@@ -132,7 +141,11 @@ function deferModule(requireEngine: NodeJS.Require, specifier: string, eager: st
   module.loaded = true;
   module.exports = lazy(load, (key) => {
     if (typeof key !== 'string' || !eager.includes(key)) return load()[key];
-    if (!standIns.has(key)) standIns.set(key, lazy(() => load()[key] as object));
+    if (!standIns.has(key))
+      standIns.set(
+        key,
+        lazy(() => load()[key] as object),
+      );
     return standIns.get(key);
   });
   requireEngine.cache[file] = module;
@@ -206,20 +219,37 @@ export function engineOperations(document: object, precomputed?: PrecomputedOper
  * hands it the request's violations, and an invalid request is refused without being forwarded.
  */
 function forwardComponent(mode: Extract<EngineMode, { kind: 'proxy' }>) {
-  return ({ data, validations }: { data: EngineInput; validations: EngineValidation[] }, _baseUrl: string, _upstreamProxy: unknown, operation?: EngineOperation) =>
+  return (
+    { data, validations }: { data: EngineInput; validations: EngineValidation[] },
+    _baseUrl: string,
+    _upstreamProxy: unknown,
+    operation?: EngineOperation,
+  ) =>
     () =>
     async () => {
       const errors = validations.filter((validation) => validation.severity === 0);
       if (errors.length > 0) {
         const unauthorized = errors.some((validation) => validation.code === 401);
         const left: EngineError = unauthorized
-          ? { name: 'https://stoplight.io/prism/errors#UNAUTHORIZED', message: 'Invalid security scheme used', status: 401, detail: 'The request does not carry the credentials the operation requires.' }
+          ? {
+              name: 'https://stoplight.io/prism/errors#UNAUTHORIZED',
+              message: 'Invalid security scheme used',
+              status: 401,
+              detail: 'The request does not carry the credentials the operation requires.',
+            }
           : {
               name: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
               message: 'Invalid request',
               status: 422,
               detail: 'The request is not valid, so the proxy did not forward it.',
-              additional: { validation: errors.map((validation) => ({ location: validation.path ?? [], severity: 'Error', code: validation.code, message: validation.message })) },
+              additional: {
+                validation: errors.map((validation) => ({
+                  location: validation.path ?? [],
+                  severity: 'Error',
+                  code: validation.code,
+                  message: validation.message,
+                })),
+              },
             };
         return { _tag: 'Left' as const, left };
       }
@@ -236,7 +266,11 @@ function forwardComponent(mode: Extract<EngineMode, { kind: 'proxy' }>) {
  * documented key to the letter: an answer in the documented type whose parameters do not contradict it
  * (`application/json` for `application/json; version=2.0`) is judged as the documented one (see `sameMediaType`).
  */
-export function judgedHeaders(operation: EngineOperation | undefined, status: number, headers: Record<string, string>): Record<string, string> {
+export function judgedHeaders(
+  operation: EngineOperation | undefined,
+  status: number,
+  headers: Record<string, string>,
+): Record<string, string> {
   const judged = { ...headers };
   const contentType = judged['content-type'];
   if (!contentType) return judged;

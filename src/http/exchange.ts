@@ -121,9 +121,16 @@ const shorten = (text: string, max: number) => (text.length > max ? `${text.slic
  */
 export function violationsHeader(violations: Violation[]): string {
   const entries = violations.map((violation) =>
-    headerSafe(JSON.stringify({ ...violation, location: violation.location.map((part) => shorten(String(part), maxViolationText)), message: shorten(violation.message, maxViolationText) })),
+    headerSafe(
+      JSON.stringify({
+        ...violation,
+        location: violation.location.map((part) => shorten(String(part), maxViolationText)),
+        message: shorten(violation.message, maxViolationText),
+      }),
+    ),
   );
-  const omitted = (count: number) => headerSafe(JSON.stringify({ location: ['request'], severity: 'Information', message: `${count} more violation(s) not shown` }));
+  const omitted = (count: number) =>
+    headerSafe(JSON.stringify({ location: ['request'], severity: 'Information', message: `${count} more violation(s) not shown` }));
   const room = maxViolationsHeaderLength - omitted(violations.length).length - 3;
   let length = 0;
   let kept = 0;
@@ -288,47 +295,105 @@ const fault = (status: number, detail: string, location: string[], code: string 
  * not parse, bytes that are not UTF-8 in a JSON or form body.
  */
 export function checkCall(call: Call): Answer | undefined {
-  if (!call.url.startsWith('/')) return errorAnswer(400, `the request target ${quote(call.url)} is not a path (send the path, e.g. /api/monitors)`);
+  if (!call.url.startsWith('/'))
+    return errorAnswer(400, `the request target ${quote(call.url)} is not a path (send the path, e.g. /api/monitors)`);
   const [, query = ''] = splitTarget(call.url);
   if (call.path.includes('\\')) {
-    return fault(400, `the path ${quote(call.path)} has a raw backslash (percent-encode it as %5C)`, ['request', 'path'], 'path', 'raw backslash in the path');
+    return fault(
+      400,
+      `the path ${quote(call.path)} has a raw backslash (percent-encode it as %5C)`,
+      ['request', 'path'],
+      'path',
+      'raw backslash in the path',
+    );
   }
   for (const segment of call.path.split('/')) {
     if (/^(\.|%2e){1,2}$/i.test(segment)) {
-      return fault(400, `the path ${quote(call.path)} has a dot segment ${quote(segment)} (send the path without . and .. segments)`, ['request', 'path'], 'path', `dot segment ${segment} in the path`);
+      return fault(
+        400,
+        `the path ${quote(call.path)} has a dot segment ${quote(segment)} (send the path without . and .. segments)`,
+        ['request', 'path'],
+        'path',
+        `dot segment ${segment} in the path`,
+      );
     }
-    if (!tryDecode(segment)) return fault(400, `the path has malformed percent-encoding in the segment ${quote(segment)}`, ['request', 'path'], 'encoding', `malformed percent-encoding in ${segment}`);
+    if (!tryDecode(segment))
+      return fault(
+        400,
+        `the path has malformed percent-encoding in the segment ${quote(segment)}`,
+        ['request', 'path'],
+        'encoding',
+        `malformed percent-encoding in ${segment}`,
+      );
   }
   for (const part of query.split('&')) {
-    if (!tryDecode(part.replace(/\+/g, ' '))) return fault(400, `the query string has malformed percent-encoding in ${quote(part)}`, ['request', 'query'], 'encoding', `malformed percent-encoding in ${part}`);
+    if (!tryDecode(part.replace(/\+/g, ' ')))
+      return fault(
+        400,
+        `the query string has malformed percent-encoding in ${quote(part)}`,
+        ['request', 'query'],
+        'encoding',
+        `malformed percent-encoding in ${part}`,
+      );
   }
   const contentType = headerText(call.headers['content-type']);
   if (contentType !== undefined && contentType !== '' && !call.mediaType) {
-    return fault(400, `the Content-Type header ${quote(contentType)} is not a media type (send e.g. application/json;charset=UTF-8)`, ['request', 'header', 'content-type'], 'content-type', `not a media type: ${contentType}`);
+    return fault(
+      400,
+      `the Content-Type header ${quote(contentType)} is not a media type (send e.g. application/json;charset=UTF-8)`,
+      ['request', 'header', 'content-type'],
+      'content-type',
+      `not a media type: ${contentType}`,
+    );
   }
   if (call.body.length === 0 || !call.mediaType) return undefined;
   const { type, parameters } = call.mediaType;
   if (!isJson(type) && !isForm(type)) return undefined;
   const charset = parameters.charset?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    return fault(400, `charset=${parameters.charset} is not supported: send ${type} in UTF-8 (Content-Type: ${type};charset=UTF-8)`, ['request', 'header', 'content-type'], 'charset', `unsupported charset ${parameters.charset}`);
+    return fault(
+      400,
+      `charset=${parameters.charset} is not supported: send ${type} in UTF-8 (Content-Type: ${type};charset=UTF-8)`,
+      ['request', 'header', 'content-type'],
+      'charset',
+      `unsupported charset ${parameters.charset}`,
+    );
   }
   let text: string;
   try {
     text = utf8.decode(call.body);
   } catch {
-    return fault(400, 'the body is not valid UTF-8 (send JSON and form bodies in UTF-8)', ['request', 'body'], 'encoding', 'the body is not valid UTF-8');
+    return fault(
+      400,
+      'the body is not valid UTF-8 (send JSON and form bodies in UTF-8)',
+      ['request', 'body'],
+      'encoding',
+      'the body is not valid UTF-8',
+    );
   }
   if (isJson(type)) {
     try {
       JSON.parse(text);
     } catch (error) {
       const reason = (error as Error).message;
-      return fault(400, `the body is not valid JSON (${reason})`, ['request', 'body'], 'invalid_json', `the body is not valid JSON: ${reason}`);
+      return fault(
+        400,
+        `the body is not valid JSON (${reason})`,
+        ['request', 'body'],
+        'invalid_json',
+        `the body is not valid JSON: ${reason}`,
+      );
     }
   } else {
     for (const part of text.split('&')) {
-      if (!tryDecode(part.replace(/\+/g, ' '))) return fault(400, `the form body has malformed percent-encoding in ${quote(part)}`, ['request', 'body'], 'encoding', `malformed percent-encoding in ${part}`);
+      if (!tryDecode(part.replace(/\+/g, ' ')))
+        return fault(
+          400,
+          `the form body has malformed percent-encoding in ${quote(part)}`,
+          ['request', 'body'],
+          'encoding',
+          `malformed percent-encoding in ${part}`,
+        );
     }
   }
   return undefined;

@@ -43,47 +43,62 @@ export function createHttpServer(options: ServerOptions): http.Server {
     return answer;
   };
   const tooLarge = (size: number, more = false) =>
-    errorAnswer(413, `the body has ${more ? 'more than ' : ''}${size} bytes; ${label} accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`, more ? { headers: { Connection: 'close' } } : {});
+    errorAnswer(
+      413,
+      `the body has ${more ? 'more than ' : ''}${size} bytes; ${label} accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`,
+      more ? { headers: { Connection: 'close' } } : {},
+    );
 
   // requireHostHeader is off so that the server, not Node, answers a request without Host (with a body naming it).
-  const server = http.createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, requireHostHeader: false }, (request, response) => {
-    const shapeFault =
-      request.httpVersionMajor !== 1
-        ? `HTTP/${request.httpVersion} is not supported: send HTTP/1.1`
-        : request.httpVersionMinor === 1 && request.headers.host === undefined
-          ? 'the Host header is missing (HTTP/1.1 requires it)'
-          : undefined;
-    if (shapeFault) {
-      request.resume();
-      send(response, own(undefined, errorAnswer(400, `the request is not valid HTTP/1.1: ${shapeFault}`, { headers: { Connection: 'close' } })));
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBodyBytes) {
-        chunks.push(chunk);
-      } else if (size > drainLimit) {
-        request.removeAllListeners('data');
-        request.pause();
-        response.once('finish', () => request.destroy());
-        send(response, own(undefined, tooLarge(drainLimit, true)));
-      }
-    });
-    request.on('error', () => response.destroy());
-    request.on('end', () => {
-      const call = createCall({ method: request.method ?? 'GET', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      if (size > maxBodyBytes) {
-        send(response, own(call, tooLarge(size)));
+  const server = http.createServer(
+    { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, requireHostHeader: false },
+    (request, response) => {
+      const shapeFault =
+        request.httpVersionMajor !== 1
+          ? `HTTP/${request.httpVersion} is not supported: send HTTP/1.1`
+          : request.httpVersionMinor === 1 && request.headers.host === undefined
+            ? 'the Host header is missing (HTTP/1.1 requires it)'
+            : undefined;
+      if (shapeFault) {
+        request.resume();
+        send(
+          response,
+          own(undefined, errorAnswer(400, `the request is not valid HTTP/1.1: ${shapeFault}`, { headers: { Connection: 'close' } })),
+        );
         return;
       }
-      options.handle(call).then(
-        (answer) => send(response, answer),
-        (error: Error) => send(response, errorAnswer(500, `${label} failed on this request (${error.message})`)),
-      );
-    });
-  });
+      const chunks: Buffer[] = [];
+      let size = 0;
+      request.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= maxBodyBytes) {
+          chunks.push(chunk);
+        } else if (size > drainLimit) {
+          request.removeAllListeners('data');
+          request.pause();
+          response.once('finish', () => request.destroy());
+          send(response, own(undefined, tooLarge(drainLimit, true)));
+        }
+      });
+      request.on('error', () => response.destroy());
+      request.on('end', () => {
+        const call = createCall({
+          method: request.method ?? 'GET',
+          url: request.url ?? '',
+          headers: request.headers,
+          body: Buffer.concat(chunks),
+        });
+        if (size > maxBodyBytes) {
+          send(response, own(call, tooLarge(size)));
+          return;
+        }
+        options.handle(call).then(
+          (answer) => send(response, answer),
+          (error: Error) => send(response, errorAnswer(500, `${label} failed on this request (${error.message})`)),
+        );
+      });
+    },
+  );
 
   // A cap on open connections bounds the memory of many slow or idle clients.
   server.maxConnections = options.maxConnections ?? 256;
@@ -100,14 +115,37 @@ export function createHttpServer(options: ServerOptions): http.Server {
     rawAnswer(socket, own(undefined, answer));
   });
   server.on('checkExpectation', (request: http.IncomingMessage, response: http.ServerResponse) => {
-    send(response, own(undefined, errorAnswer(417, `the expectation ${quote(String(request.headers.expect ?? ''))} is not supported (only 100-continue is)`, { headers: { Connection: 'close' } })));
+    send(
+      response,
+      own(
+        undefined,
+        errorAnswer(417, `the expectation ${quote(String(request.headers.expect ?? ''))} is not supported (only 100-continue is)`, {
+          headers: { Connection: 'close' },
+        }),
+      ),
+    );
   });
   // CONNECT and protocol upgrades are not part of the API.
   server.on('connect', (_request: http.IncomingMessage, socket: Socket) => {
-    rawAnswer(socket, own(undefined, errorAnswer(405, 'CONNECT is not supported: the API answers plain HTTP requests', { headers: { Allow: 'GET, POST' } })));
+    rawAnswer(
+      socket,
+      own(
+        undefined,
+        errorAnswer(405, 'CONNECT is not supported: the API answers plain HTTP requests', { headers: { Allow: 'GET, POST' } }),
+      ),
+    );
   });
   server.on('upgrade', (request: http.IncomingMessage, socket: Socket) => {
-    rawAnswer(socket, own(undefined, errorAnswer(400, `the protocol upgrade to ${quote(String(request.headers.upgrade ?? ''))} is not supported: the API answers plain HTTP requests`)));
+    rawAnswer(
+      socket,
+      own(
+        undefined,
+        errorAnswer(
+          400,
+          `the protocol upgrade to ${quote(String(request.headers.upgrade ?? ''))} is not supported: the API answers plain HTTP requests`,
+        ),
+      ),
+    );
   });
   return server;
 }
@@ -121,7 +159,11 @@ export function listen(server: http.Server, port: number, host: string): Promise
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is in use: pick another with --port N (or --port 0 for a free one).`) : error);
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${host} is in use: pick another with --port N (or --port 0 for a free one).`)
+          : error,
+      );
     };
     const onListening = () => {
       server.off('error', onError);

@@ -82,7 +82,8 @@ function wholePositive(name: string, value: number | undefined, fallback: number
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
   const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
   const ready = createMockHandler(options.description as Json | undefined);
@@ -94,7 +95,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
-    onOwnAnswer: onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call ? redactTarget(call.url) : '(not valid HTTP)', answer.status)),
+    onOwnAnswer:
+      onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call ? redactTarget(call.url) : '(not valid HTTP)', answer.status)),
     maxBodyBytes,
     maxConnections: wholePositive('maxConnections', options.maxConnections, 256),
   });
@@ -138,14 +140,22 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
     const body = Buffer.from(await request.arrayBuffer());
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => (headers[name] = value));
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
     const call = createCall({ method: request.method, url: `${url.pathname}${url.search}`, headers, body });
     const answer =
       body.length > maxBodyBytes
-        ? errorAnswer(413, `the body has ${body.length} bytes; the mock accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`)
+        ? errorAnswer(
+            413,
+            `the body has ${body.length} bytes; the mock accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`,
+          )
         : await handle(call);
     const empty = nullBodyStatuses.has(answer.status) || request.method === 'HEAD';
-    const response = new Response(empty ? null : new Uint8Array(answer.body), { status: answer.status, headers: responseHeaders(answer.headers) });
+    const response = new Response(empty ? null : new Uint8Array(answer.body), {
+      status: answer.status,
+      headers: responseHeaders(answer.headers),
+    });
     Object.defineProperty(response, 'url', { value: request.url });
     return response;
   };

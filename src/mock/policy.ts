@@ -15,7 +15,18 @@
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
 import type { EngineError, EngineResult, EngineValidation, MockCallConfig } from '../engine/prism.js';
-import { corsHeaders, errorAnswer, errorContentType, headerText, violationsHeader, isJson, quote, type Answer, type Call, type Violation } from '../http/exchange.js';
+import {
+  corsHeaders,
+  errorAnswer,
+  errorContentType,
+  headerText,
+  violationsHeader,
+  isJson,
+  quote,
+  type Answer,
+  type Call,
+  type Violation,
+} from '../http/exchange.js';
 import { compileRoutes, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import { deref, type Json } from '../description/openapi.js';
 
@@ -38,7 +49,8 @@ function readPreference(part: string): [string, string] | undefined {
   const name = (equals === -1 ? text : text.slice(0, equals)).trim().toLowerCase();
   let value = equals === -1 ? '' : text.slice(equals + 1).trim();
   // A quoted string is read as its content; anything else, quotes included, as it is (and judged as such).
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) value = value.slice(1, -1).trim();
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"'))
+    value = value.slice(1, -1).trim();
   return name === 'code' || name === 'example' || name === 'dynamic' ? [name, value] : undefined;
 }
 
@@ -84,7 +96,8 @@ export function describeViolations(violations: Violation[], contentType?: string
     .filter((violation) => violation.severity === 'Error')
     .map((violation) => {
       const message = violation.message.replace(/^Request /, '');
-      if (violation.code === 415) return `the Content-Type ${quote(contentType ?? '(none)')} is not accepted (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
+      if (violation.code === 415)
+        return `the Content-Type ${quote(contentType ?? '(none)')} is not accepted (${message.charAt(0).toLowerCase()}${message.slice(1)})`;
       return message.charAt(0).toLowerCase() + message.slice(1);
     });
   return [...new Set(messages)].join('; ');
@@ -110,7 +123,14 @@ function engineAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): 
 /** The engine's refusal as Prism's own server gives it: a problem (application/problem+json). */
 export function problemAnswer(call: Call, error: EngineError): Answer {
   const { validation, headers, ...rest } = error.additional ?? {};
-  const problem = { type: error.name && error.name !== 'Error' ? error.name : 'https://stoplight.io/prism/errors#UNKNOWN', title: error.message, status: error.status ?? 500, detail: error.detail ?? '', ...rest, ...(validation ? { validation } : {}) };
+  const problem = {
+    type: error.name && error.name !== 'Error' ? error.name : 'https://stoplight.io/prism/errors#UNKNOWN',
+    title: error.message,
+    status: error.status ?? 500,
+    detail: error.detail ?? '',
+    ...rest,
+    ...(validation ? { validation } : {}),
+  };
   return {
     status: problem.status,
     headers: { ...corsHeaders(call.headers), ...headers, 'Content-Type': 'application/problem+json' },
@@ -155,8 +175,12 @@ function readAccept(value: string): { json: boolean; version?: string | undefine
 export function mockPolicy(document: Json): MockPolicy {
   const routes = compileRoutes(document);
   const version = documentedVersion(document);
-  const badRequestExamples = (Object.values<Json>(deref(document, document.components?.responses?.BadRequest)?.content ?? {})[0]?.examples ?? {}) as Json;
-  const sharedBadRequest: Json = deref(document, Object.values<Json>(badRequestExamples)[0])?.value ?? { code: 400, message: 'Bad Request' };
+  const badRequestExamples = (Object.values<Json>(deref(document, document.components?.responses?.BadRequest)?.content ?? {})[0]
+    ?.examples ?? {}) as Json;
+  const sharedBadRequest: Json = deref(document, Object.values<Json>(badRequestExamples)[0])?.value ?? {
+    code: 400,
+    message: 'Bad Request',
+  };
 
   /** The code of the operation's documented example for a status, for the mock's own answers. */
   const exampleCode = (operation: RouteOperation | undefined, status: number): number => {
@@ -167,7 +191,10 @@ export function mockPolicy(document: Json): MockPolicy {
   /** The default example of a grant on the token endpoint: a refresh-token grant gets the answer without `refresh_token`. */
   const grantExample = (call: Call, operation: RouteOperation, status: string): string | undefined => {
     if (!operation.parameters.some((parameter) => parameter.name === 'grant_type')) return undefined;
-    const fromBody = call.mediaType?.type === 'application/x-www-form-urlencoded' ? new URLSearchParams(call.body.toString('utf8')).get('grant_type') : null;
+    const fromBody =
+      call.mediaType?.type === 'application/x-www-form-urlencoded'
+        ? new URLSearchParams(call.body.toString('utf8')).get('grant_type')
+        : null;
     const grant = fromBody ?? new URLSearchParams(call.url.split('?')[1] ?? '').get('grant_type');
     if (grant !== 'refresh_token') return undefined;
     const examples = Object.entries(operation.examples[status] ?? {});
@@ -179,12 +206,22 @@ export function mockPolicy(document: Json): MockPolicy {
     if (!preferences) {
       const length = [call.headers.prefer ?? []].flat().join(', ').length;
       return errorAnswer(431, `the Prefer header has ${length} characters; the mock reads at most ${maxPreferLength}`, {
-        violations: [{ location: ['request', 'header', 'prefer'], severity: 'Error', code: 431, message: `Prefer header longer than ${maxPreferLength} characters` }],
+        violations: [
+          {
+            location: ['request', 'header', 'prefer'],
+            severity: 'Error',
+            code: 431,
+            message: `Prefer header longer than ${maxPreferLength} characters`,
+          },
+        ],
       });
     }
     const documented = operation.statuses.filter((status) => /^\d{3}$/.test(status));
     const listing = `${describeOperation(operation)} documents ${documented.join(', ')}${documented.includes('400') ? '' : ', and the mock plays 400 on every operation'}`;
-    const fault = (detail: string) => errorAnswer(400, detail, { violations: [{ location: ['request', 'header', 'prefer'], severity: 'Error', code: 'prefer', message: detail }] });
+    const fault = (detail: string) =>
+      errorAnswer(400, detail, {
+        violations: [{ location: ['request', 'header', 'prefer'], severity: 'Error', code: 'prefer', message: detail }],
+      });
     let status: string | undefined;
     if (preferences.dynamic !== undefined && !/^(true|false)$/.test(preferences.dynamic)) {
       return fault(`Prefer dynamic=${quote(preferences.dynamic)} must be true or false`);
@@ -208,13 +245,21 @@ export function mockPolicy(document: Json): MockPolicy {
           .map((code) => `${code}: ${Object.keys(operation.examples[code]!).join(', ')}`)
           .join('; ');
         const hint = elsewhere ? ` (it is an example of ${elsewhere}: send Prefer: code=${elsewhere}, example=${preferences.example})` : '';
-        return fault(`Prefer example=${quote(preferences.example)} is not an example of status ${lookIn ?? '(none)'} of ${describeOperation(operation)}${hint}; its examples are ${all || 'none'}`);
+        return fault(
+          `Prefer example=${quote(preferences.example)} is not an example of status ${lookIn ?? '(none)'} of ${describeOperation(operation)}${hint}; its examples are ${all || 'none'}`,
+        );
       }
     }
     if (status === '400' && !operation.statuses.includes('400')) {
       // The operation does not list 400: the mock plays the shared Bad Request example itself.
-      const value = preferences.example ? (deref(document, badRequestExamples[preferences.example])?.value ?? sharedBadRequest) : sharedBadRequest;
-      return { status: 400, headers: { ...corsHeaders(call.headers), 'Content-Type': errorContentType, 'sl-violations': '[]' }, body: Buffer.from(JSON.stringify(value)) };
+      const value = preferences.example
+        ? (deref(document, badRequestExamples[preferences.example])?.value ?? sharedBadRequest)
+        : sharedBadRequest;
+      return {
+        status: 400,
+        headers: { ...corsHeaders(call.headers), 'Content-Type': errorContentType, 'sl-violations': '[]' },
+        body: Buffer.from(JSON.stringify(value)),
+      };
     }
     const success = documented.find((code) => code.startsWith('2')) ?? '200';
     return {
@@ -241,9 +286,15 @@ export function mockPolicy(document: Json): MockPolicy {
           (schema.const !== undefined && schema.const !== '') ||
           (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(''));
         if (refused) {
-          const rule = Array.isArray(schema.enum) ? `must be one of ${schema.enum.join(', ')}` : schema.const !== undefined ? `must be ${schema.const}` : 'must not be empty';
+          const rule = Array.isArray(schema.enum)
+            ? `must be one of ${schema.enum.join(', ')}`
+            : schema.const !== undefined
+              ? `must be ${schema.const}`
+              : 'must not be empty';
           const detail = `query parameter ${parameter.name} ${rule} (it is empty)`;
-          return errorAnswer(400, detail, { violations: [{ location: ['request', 'query', parameter.name], severity: 'Error', code: 'empty', message: detail }] });
+          return errorAnswer(400, detail, {
+            violations: [{ location: ['request', 'query', parameter.name], severity: 'Error', code: 'empty', message: detail }],
+          });
         }
       }
     }
@@ -255,14 +306,26 @@ export function mockPolicy(document: Json): MockPolicy {
     if (accept === undefined || accept.trim() === '') return undefined;
     const { json, version: asked } = readAccept(accept);
     if (!json) {
-      return errorAnswer(406, `the API answers JSON, and the Accept header ${quote(accept)} does not allow it (send Accept: application/json; version=${version})`, {
-        violations: [{ location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `Accept ${accept} allows no JSON` }],
-      });
+      return errorAnswer(
+        406,
+        `the API answers JSON, and the Accept header ${quote(accept)} does not allow it (send Accept: application/json; version=${version})`,
+        {
+          violations: [
+            { location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `Accept ${accept} allows no JSON` },
+          ],
+        },
+      );
     }
     if (asked !== undefined && asked !== version) {
-      return errorAnswer(406, `the Accept header asks for version=${quote(asked, 20)}; this description documents version ${version} (send Accept: application/json; version=${version})`, {
-        violations: [{ location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `version ${asked} is not documented` }],
-      });
+      return errorAnswer(
+        406,
+        `the Accept header asks for version=${quote(asked, 20)}; this description documents version ${version} (send Accept: application/json; version=${version})`,
+        {
+          violations: [
+            { location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `version ${asked} is not documented` },
+          ],
+        },
+      );
     }
     return undefined;
   };
@@ -273,10 +336,21 @@ export function mockPolicy(document: Json): MockPolicy {
     before(call, match) {
       if (!match) {
         return {
-          answer: errorAnswer(404, `${call.method} ${quote(call.path, 120)} is not an operation of the API (the API root is /api, the identity provider's paths start with /oauth)`, {
-            code: 404,
-            violations: [{ location: ['request', 'path'], severity: 'Error', code: 'NO_PATH_MATCHED_ERROR', message: `no path matches ${call.path}` }],
-          }),
+          answer: errorAnswer(
+            404,
+            `${call.method} ${quote(call.path, 120)} is not an operation of the API (the API root is /api, the identity provider's paths start with /oauth)`,
+            {
+              code: 404,
+              violations: [
+                {
+                  location: ['request', 'path'],
+                  severity: 'Error',
+                  code: 'NO_PATH_MATCHED_ERROR',
+                  message: `no path matches ${call.path}`,
+                },
+              ],
+            },
+          ),
         };
       }
       const { route, operation } = match;
@@ -286,7 +360,11 @@ export function mockPolicy(document: Json): MockPolicy {
         return {
           answer: {
             status: 204,
-            headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': headerText(call.headers['access-control-request-method']) || allowed.join(','), Vary: 'origin' },
+            headers: {
+              ...corsHeaders(call.headers),
+              'Access-Control-Allow-Methods': headerText(call.headers['access-control-request-method']) || allowed.join(','),
+              Vary: 'origin',
+            },
             body: Buffer.alloc(0),
           },
         };
@@ -296,7 +374,14 @@ export function mockPolicy(document: Json): MockPolicy {
           answer: errorAnswer(405, `${call.method} is not supported for ${route.template}; it supports ${allowed.join(', ')}`, {
             code: 405,
             headers: { Allow: allowed.join(', ') },
-            violations: [{ location: ['request', 'method'], severity: 'Error', code: 'NO_METHOD_MATCHED_ERROR', message: `${call.method} is not supported for ${route.template}` }],
+            violations: [
+              {
+                location: ['request', 'method'],
+                severity: 'Error',
+                code: 'NO_METHOD_MATCHED_ERROR',
+                message: `${call.method} is not supported for ${route.template}`,
+              },
+            ],
           }),
         };
       }
@@ -314,10 +399,21 @@ export function mockPolicy(document: Json): MockPolicy {
         if (header === 'authorization' && !authorizationPattern.test(value)) {
           const shown = value.trim().split(/\s+/)[0] ?? '';
           return {
-            answer: errorAnswer(401, `the Authorization header must be "Service-oauthtoken {access_token}"${shown ? ` (it starts with ${quote(shown, 30)})` : ' (it is empty)'}`, {
-              code,
-              violations: [{ location: ['request', 'header', header], severity: 'Error', code: 401, message: 'Authorization is not Service-oauthtoken {access_token}' }],
-            }),
+            answer: errorAnswer(
+              401,
+              `the Authorization header must be "Service-oauthtoken {access_token}"${shown ? ` (it starts with ${quote(shown, 30)})` : ' (it is empty)'}`,
+              {
+                code,
+                violations: [
+                  {
+                    location: ['request', 'header', header],
+                    severity: 'Error',
+                    code: 401,
+                    message: 'Authorization is not Service-oauthtoken {access_token}',
+                  },
+                ],
+              },
+            ),
           };
         }
       }
@@ -331,7 +427,9 @@ export function mockPolicy(document: Json): MockPolicy {
         if (operation.requestMediaTypes.length === 0) {
           return {
             answer: errorAnswer(400, `${describeOperation(operation)} takes no request body (it has ${call.body.length} bytes)`, {
-              violations: [{ location: ['request', 'body'], severity: 'Error', code: 'body', message: 'the operation takes no request body' }],
+              violations: [
+                { location: ['request', 'body'], severity: 'Error', code: 'body', message: 'the operation takes no request body' },
+              ],
             }),
           };
         }
@@ -339,21 +437,31 @@ export function mockPolicy(document: Json): MockPolicy {
         if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
           return {
             answer: errorAnswer(400, `Content-Encoding ${quote(encoding)} is not supported: send the body uncompressed`, {
-              violations: [{ location: ['request', 'header', 'content-encoding'], severity: 'Error', code: 415, message: `unsupported Content-Encoding ${encoding}` }],
+              violations: [
+                {
+                  location: ['request', 'header', 'content-encoding'],
+                  severity: 'Error',
+                  code: 415,
+                  message: `unsupported Content-Encoding ${encoding}`,
+                },
+              ],
             }),
           };
         }
         if (!call.mediaType) {
           return {
             answer: errorAnswer(400, `the body has no Content-Type: send one of ${operation.requestMediaTypes.join(', ')}`, {
-              violations: [{ location: ['request', 'header', 'content-type'], severity: 'Error', code: 415, message: 'missing Content-Type' }],
+              violations: [
+                { location: ['request', 'header', 'content-type'], severity: 'Error', code: 415, message: 'missing Content-Type' },
+              ],
             }),
           };
         }
       }
       // The engine picks the documented media type of the answer: the Accept header was checked above.
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(call.headers)) if (name !== 'accept' && value !== undefined) headers[name] = headerText(value)!;
+      for (const [name, value] of Object.entries(call.headers))
+        if (name !== 'accept' && value !== undefined) headers[name] = headerText(value)!;
       return { engine: preferences, headers };
     },
 
@@ -363,25 +471,45 @@ export function mockPolicy(document: Json): MockPolicy {
       if (!result.ok) {
         const { error } = result;
         const type = error.name.replace(/^.*#/, '');
-        const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({ ...entry, severity: entry.severity ?? 'Error', location: ['request', ...(entry.location ?? [])] }));
+        const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
+          ...entry,
+          severity: entry.severity ?? 'Error',
+          location: ['request', ...(entry.location ?? [])],
+        }));
         const detail = error.detail || error.message || 'the mock could not process this request';
         switch (type) {
           case 'UNPROCESSABLE_ENTITY':
-            return rewrite(400, validation.length > 0 ? describeViolations(validation, headerText(call.headers['content-type'])) : detail, 400, validation);
+            return rewrite(
+              400,
+              validation.length > 0 ? describeViolations(validation, headerText(call.headers['content-type'])) : detail,
+              400,
+              validation,
+            );
           case 'INVALID_CONTENT_TYPE':
-            return rewrite(400, `the Content-Type ${quote(headerText(call.headers['content-type']) ?? '(none)')} is not accepted (${detail})`, 400, undefined);
+            return rewrite(
+              400,
+              `the Content-Type ${quote(headerText(call.headers['content-type']) ?? '(none)')} is not accepted (${detail})`,
+              400,
+              undefined,
+            );
           case 'NO_PATH_MATCHED_ERROR':
             return rewrite(404, detail, exampleCode(operation, 404), undefined);
           case 'NO_METHOD_MATCHED_ERROR':
             return rewrite(405, detail, 405, undefined);
           case 'NOT_ACCEPTABLE':
-            return rewrite(406, `the API answers JSON, and the Accept header ${quote(headerText(call.headers.accept) ?? '')} does not allow it (${detail})`, 406, undefined);
+            return rewrite(
+              406,
+              `the API answers JSON, and the Accept header ${quote(headerText(call.headers.accept) ?? '')} does not allow it (${detail})`,
+              406,
+              undefined,
+            );
           case 'UNAUTHORIZED':
             return rewrite(401, detail, exampleCode(operation, 401), undefined);
           default: {
             // Anything else the engine refused or threw on comes from this request (the mock answers from static
             // examples): a 4xx naming what the engine said.
-            const status = error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 404 ? error.status : 400;
+            const status =
+              error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 404 ? error.status : 400;
             return rewrite(status, `the mock could not process this request (${detail})`, status, undefined);
           }
         }
@@ -397,7 +525,9 @@ export function mockPolicy(document: Json): MockPolicy {
         } catch {
           // not JSON: the status stands for the code
         }
-        return rewrite(answer.status, describeViolations(errors, headerText(call.headers['content-type'])), code, [...toViolations('request', result.validations.input)]);
+        return rewrite(answer.status, describeViolations(errors, headerText(call.headers['content-type'])), code, [
+          ...toViolations('request', result.validations.input),
+        ]);
       }
       return answer;
     },

@@ -14,7 +14,7 @@ function isControl(code: number): boolean {
   );
 }
 
-const named: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r', 0x1b: '\\e' };
+const named: Record<number, string> = { 9: '\\t', 10: '\\n', 13: '\\r', 27: '\\e' };
 
 /**
  * A piece of text safe to print on one line of a terminal: every control character (escape sequences, carriage
@@ -47,6 +47,29 @@ export function markdownText(text: string): string {
     else if (char === '>') out += '&gt;';
     else if (char === '&') out += '&amp;';
     else out += markdownSyntax.has(char) ? `\\${char}` : char;
+  }
+  return out;
+}
+
+/** Whether a UTF-16 code unit may stand in an XML 1.0 document (tab, line feed, carriage return, and no C0 control). */
+const allowedInXml = (code: number) => code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
+
+/**
+ * A piece of text for an XML attribute or element (a JUnit report): `& < > " '` as entities, and characters XML
+ * cannot carry (C0 controls, an escape sequence's ESC) written visibly as for a terminal (`\e`, `\u0007`).
+ */
+export function xmlText(text: string): string {
+  let out = '';
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const char = text[index]!;
+    if (!allowedInXml(code)) out += terminalText(char);
+    else if (char === '&') out += '&amp;';
+    else if (char === '<') out += '&lt;';
+    else if (char === '>') out += '&gt;';
+    else if (char === '"') out += '&quot;';
+    else if (char === "'") out += '&apos;';
+    else out += char;
   }
   return out;
 }

@@ -22,7 +22,6 @@ export const secretHeaders: readonly string[] = ['authorization', 'cookie', 'pro
 /** Shorter values cannot be real credentials (they are stand-ins, e.g. for the mock), and would mangle text. */
 const shortest = 6;
 
-
 /** The forms in which a value can be echoed into text: as itself, URL-, form- and JSON-escaped, pointer-escaped. */
 function echoedForms(value: string): string[] {
   const forms = new Set<string>();
@@ -116,7 +115,11 @@ export function secretParametersOf(text: string): string[] {
  * The credentials a request carries: the values of the credential parameters of its query and (form) body, the
  * token of its `Authorization` header and the whole header, every value of its `Cookie` header.
  */
-export function secretsOfRequest(request: { url: string; headers: Record<string, string | string[] | undefined>; form?: string | undefined }): string[] {
+export function secretsOfRequest(request: {
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  form?: string | undefined;
+}): string[] {
   const found: string[] = [];
   const [, query] = splitTarget(request.url);
   if (query !== undefined) found.push(...secretParametersOf(query));

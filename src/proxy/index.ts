@@ -7,9 +7,27 @@
 // With `errors: true`, a request that breaks the contract is refused (422) without being forwarded, and an answer
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
-import { judgedBody, judgedHeaders, ruleOf, type EngineInput, type EngineOperation, type EngineOutput, type EngineResult } from '../engine/prism.js';
+import {
+  judgedBody,
+  judgedHeaders,
+  ruleOf,
+  type EngineInput,
+  type EngineOperation,
+  type EngineOutput,
+  type EngineResult,
+} from '../engine/prism.js';
 import { engineFor } from '../engine/packaged.js';
-import { checkCall, corsHeaders, errorAnswer, headerText, isForm, violationsHeader, type Answer, type Call, type Violation } from '../http/exchange.js';
+import {
+  checkCall,
+  corsHeaders,
+  errorAnswer,
+  headerText,
+  isForm,
+  violationsHeader,
+  type Answer,
+  type Call,
+  type Violation,
+} from '../http/exchange.js';
 import { terminalText } from '../output/escape.js';
 import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput } from '../mock/handler.js';
@@ -100,7 +118,13 @@ function toReported(violation: Violation): ReportedViolation {
 export function formatReport(report: ExchangeReport): string {
   const mark = report.violations.some((violation) => violation.severity === 'Error') ? '✖' : report.violations.length > 0 ? '⚠' : '✔';
   const head = `${mark} ${report.method} ${report.url} → ${report.status}${report.operation ? `  (${report.operation})` : ''}${report.forwarded ? '' : '  [not forwarded]'}`;
-  const lines = [head, ...report.violations.map((violation) => `    ${violation.side} ${violation.location}: ${violation.message}${violation.severity === 'Warning' ? '  (warning)' : ''}`)];
+  const lines = [
+    head,
+    ...report.violations.map(
+      (violation) =>
+        `    ${violation.side} ${violation.location}: ${violation.message}${violation.severity === 'Warning' ? '  (warning)' : ''}`,
+    ),
+  ];
   // What the upstream sent may hold escape sequences: none reaches the terminal.
   return lines.map(terminalText).join('\n');
 }
@@ -108,7 +132,8 @@ export function formatReport(report: ExchangeReport): string {
 /** The closing summary: how many exchanges broke the contract, by operation. */
 export function summarizeReports(reports: ExchangeReport[]): string {
   const broken = reports.filter((report) => report.violations.length > 0);
-  const count = (side: 'request' | 'response') => broken.reduce((sum, report) => sum + report.violations.filter((violation) => violation.side === side).length, 0);
+  const count = (side: 'request' | 'response') =>
+    broken.reduce((sum, report) => sum + report.violations.filter((violation) => violation.side === side).length, 0);
   const unanswered = reports.filter((report) => report.violations.some((violation) => violation.location === 'upstream')).length;
   const lines = [
     `${reports.length} exchange(s) checked against the contract; ${broken.length} broke it (${count('request')} request violation(s), ${count('response')} response violation(s))${unanswered ? `; the upstream did not answer ${unanswered}` : ''}.`,
@@ -126,7 +151,17 @@ export function summarizeReports(reports: ExchangeReport[]): string {
  * Headers that belong to one connection (hop-by-hop, RFC 9110 section 7.6.1), or that fetch sets itself. The
  * headers that a `Connection` header names are hop-by-hop too (`connectionHeaders`).
  */
-const hopByHop = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization']);
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-authenticate',
+  'proxy-authorization',
+]);
 const notForwarded = new Set([...hopByHop, 'expect', 'content-length', 'host']);
 /** Answer headers that no longer hold once fetch has read the body (it decodes content encodings). */
 const notReturned = new Set([...hopByHop, 'content-length', 'content-encoding']);
@@ -138,7 +173,12 @@ function connectionHeaders(value: string | string[] | null | undefined): Set<str
   return names;
 }
 
-export const proxyDefaults = { timeoutMs: 30_000, maxBodyBytes: 1024 * 1024, maxAnswerBytes: 8 * 1024 * 1024, maxConnections: 256 } as const;
+export const proxyDefaults = {
+  timeoutMs: 30_000,
+  maxBodyBytes: 1024 * 1024,
+  maxAnswerBytes: 8 * 1024 * 1024,
+  maxConnections: 256,
+} as const;
 
 function checkPositive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -154,9 +194,12 @@ function upstreamUrl(value: string): URL {
   } catch {
     throw new TypeError(`upstream must be a URL such as http://127.0.0.1:8080, not ${JSON.stringify(value)}`);
   }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new TypeError(`upstream must be an http(s) URL, not ${JSON.stringify(value)}`);
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new TypeError(`upstream must be an http(s) URL, not ${JSON.stringify(value)}`);
   if (upstream.username || upstream.password) {
-    throw new TypeError('upstream must not carry a user name or password: the proxy would show them in its messages. Send credentials in the requests to the proxy.');
+    throw new TypeError(
+      'upstream must not carry a user name or password: the proxy would show them in its messages. Send credentials in the requests to the proxy.',
+    );
   }
   return upstream;
 }
@@ -173,7 +216,8 @@ function upstreamHeaders(headers: Headers): Record<string, string | string[]> {
   return kept;
 }
 
-const lowerCaseKeys = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+const lowerCaseKeys = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** Reads a whole answer body, up to `limit` bytes; undefined (and the transfer stopped) beyond it. */
 async function readCapped(response: Response, limit: number, abort: () => void): Promise<Buffer | undefined> {
@@ -259,7 +303,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     } catch (error) {
       const reason = describeFetchFailure(error, timeoutMs);
       const timedOut = reason.startsWith('no answer within');
-      throw { name: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE', message: `the upstream ${upstream.href} did not answer: ${reason}`, status: timedOut ? 504 : 502 };
+      throw {
+        name: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE',
+        message: `the upstream ${upstream.href} did not answer: ${reason}`,
+        status: timedOut ? 504 : 502,
+      };
     } finally {
       clearTimeout(timer);
     }
@@ -311,15 +359,31 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         return { answer: errorAnswer(error.status!, error.message, { violations: [violation] }), forwarded: true, violations: [violation] };
       }
       // A refusal of the engine (errors mode: an invalid request), as Prism's own proxy gives it.
-      const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({ ...entry, severity: entry.severity ?? 'Error', location: ['request', ...(entry.location ?? [])] }));
-      const violations = validation.length > 0 ? validation : [{ location: ['request'], severity: 'Error', code: error.status, message: error.detail || error.message }];
+      const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
+        ...entry,
+        severity: entry.severity ?? 'Error',
+        location: ['request', ...(entry.location ?? [])],
+      }));
+      const violations =
+        validation.length > 0
+          ? validation
+          : [{ location: ['request'], severity: 'Error', code: error.status, message: error.detail || error.message }];
       return { answer: problemAnswer(call, error), forwarded: false, violations };
     }
     const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
     if (result.output.statusCode >= 500) {
-      violations.push({ location: ['response', 'status'], severity: 'Warning', code: result.output.statusCode, message: `the upstream answered ${result.output.statusCode}, a server error` });
+      violations.push({
+        location: ['response', 'status'],
+        severity: 'Warning',
+        code: result.output.statusCode,
+        message: `the upstream answered ${result.output.statusCode}, a server error`,
+      });
     }
-    const upstreamAnswer = answers.get(result.output) ?? { status: result.output.statusCode, headers: result.output.headers ?? {}, body: Buffer.from(JSON.stringify(result.output.body ?? '')) };
+    const upstreamAnswer = answers.get(result.output) ?? {
+      status: result.output.statusCode,
+      headers: result.output.headers ?? {},
+      body: Buffer.from(JSON.stringify(result.output.body ?? '')),
+    };
     const responseErrors = violations.filter((violation) => violation.location[0] === 'response' && violation.severity === 'Error');
     if (errors && responseErrors.length > 0) {
       return {
@@ -328,14 +392,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           message: 'Request/Response not valid',
           status: 500,
           detail: 'The answer of the upstream breaks the contract, and the proxy runs with errors on.',
-          additional: { validation: responseErrors.map((violation) => ({ location: violation.location, severity: violation.severity, code: violation.code, message: violation.message })) },
+          additional: {
+            validation: responseErrors.map((violation) => ({
+              location: violation.location,
+              severity: violation.severity,
+              code: violation.code,
+              message: violation.message,
+            })),
+          },
         }),
         forwarded: true,
         violations,
       };
     }
     // The upstream's own CORS answer when it gives one, else the proxy's: one of each header, never both.
-    const headers: Answer['headers'] = upstreamAnswer.headers['access-control-allow-origin'] === undefined ? { ...upstreamAnswer.headers, ...lowerCaseKeys(corsHeaders(call.headers)) } : { ...upstreamAnswer.headers };
+    const headers: Answer['headers'] =
+      upstreamAnswer.headers['access-control-allow-origin'] === undefined
+        ? { ...upstreamAnswer.headers, ...lowerCaseKeys(corsHeaders(call.headers)) }
+        : { ...upstreamAnswer.headers };
     if (violations.length > 0) headers['sl-violations'] = violationsHeader(violations);
     return { answer: { status: upstreamAnswer.status, headers, body: upstreamAnswer.body }, forwarded: true, violations };
   };

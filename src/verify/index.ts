@@ -35,4 +35,3 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
     throw redactor.error(error);
   }
 }
-

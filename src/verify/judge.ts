@@ -61,7 +61,11 @@ export interface Judge {
 /** Whether an operation documents a status: the code, its class (`4XX`) or `default`. */
 export function documentsStatus(operation: RouteOperation, status: number): string | undefined {
   const code = String(status);
-  return operation.statuses.find((key) => key === code) ?? operation.statuses.find((key) => key.toUpperCase() === `${code[0]}XX`) ?? operation.statuses.find((key) => key === 'default');
+  return (
+    operation.statuses.find((key) => key === code) ??
+    operation.statuses.find((key) => key.toUpperCase() === `${code[0]}XX`) ??
+    operation.statuses.find((key) => key === 'default')
+  );
 }
 
 function toViolation(validation: EngineValidation): ContractViolation | undefined {
@@ -73,7 +77,10 @@ function toViolation(validation: EngineValidation): ContractViolation | undefine
     return { rule: 'schema', message: ruleOf(validation.message) };
   }
   if (where !== 'body') return { rule: 'schema', message: `${where} ${rest.join('.')}: ${ruleOf(validation.message)}`.replace(/ :/, ':') };
-  let pointer = rest.map(pointerToken).map((token) => `/${token}`).join('');
+  let pointer = rest
+    .map(pointerToken)
+    .map((token) => `/${token}`)
+    .join('');
   let message = ruleOf(validation.message);
   const missing = /^must have required property '(.+)'$/.exec(message);
   if (missing) {
@@ -84,7 +91,12 @@ function toViolation(validation: EngineValidation): ContractViolation | undefine
 }
 
 /** The schema of a documented answer: its status entry, the media type the Content-Type matches (or the first). */
-function responseSchema(document: Json, operationNode: Json | undefined, statusKey: string | undefined, contentType: string | undefined): Json | undefined {
+function responseSchema(
+  document: Json,
+  operationNode: Json | undefined,
+  statusKey: string | undefined,
+  contentType: string | undefined,
+): Json | undefined {
   if (!operationNode || !statusKey) return undefined;
   const response = deref(document, operationNode.responses?.[statusKey]);
   const content: Record<string, Json> = response?.content ?? {};
@@ -130,17 +142,27 @@ export async function createJudge(description?: Json): Promise<Judge> {
       const body = judgedBody(contentType, answer.status, answer.text);
       const headers: Record<string, string> = {};
       // The engine checks only that the credential is there: it never needs the token itself.
-      for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = name.toLowerCase() === 'authorization' ? 'Service-oauthtoken verify' : value;
-      const input: EngineInput = { method: request.method.toLowerCase(), url: { path: request.path, query: request.query ?? {} }, headers, body: request.body };
+      for (const [name, value] of Object.entries(request.headers))
+        headers[name.toLowerCase()] = name.toLowerCase() === 'authorization' ? 'Service-oauthtoken verify' : value;
+      const input: EngineInput = {
+        method: request.method.toLowerCase(),
+        url: { path: request.path, query: request.query ?? {} },
+        headers,
+        body: request.body,
+      };
       answers.set(input, { statusCode: answer.status, headers: answer.headers, body });
       const result = await engine.request(input);
-      if (!result.ok) throw new Error(`Prism's engine could not judge ${request.method} ${request.path}: ${result.error.detail || result.error.message}`);
+      if (!result.ok)
+        throw new Error(`Prism's engine could not judge ${request.method} ${request.path}: ${result.error.detail || result.error.message}`);
 
       const violations: ContractViolation[] = [];
       const statusKey = documentsStatus(operation, answer.status);
       if (!statusKey) {
         const documented = operation.statuses.join(', ');
-        violations.push({ rule: 'status', message: `status ${answer.status} is not documented for ${operation.operationId} (it documents ${documented})` });
+        violations.push({
+          rule: 'status',
+          message: `status ${answer.status} is not documented for ${operation.operationId} (it documents ${documented})`,
+        });
       }
       for (const validation of result.validations.output) {
         if (validation.severity !== 0 && !/returned status code/i.test(validation.message)) continue;
@@ -154,20 +176,48 @@ export async function createJudge(description?: Json): Promise<Judge> {
         // Section 7: every error body is `{code, message}`, documented status or not.
         schema = errorSchema;
         if (!isRecord(body)) {
-          violations.push({ rule: 'error-shape', pointer: '', message: `an error body is a JSON object with code and message (core document, section 7), not ${typeof body === 'string' ? 'text' : jsonType(body)}` });
+          violations.push({
+            rule: 'error-shape',
+            pointer: '',
+            message: `an error body is a JSON object with code and message (core document, section 7), not ${typeof body === 'string' ? 'text' : jsonType(body)}`,
+          });
         } else {
-          if (!('code' in body)) violations.push({ rule: 'error-shape', pointer: '/code', message: 'required attribute "code" is missing (an error body is {code, message}, core document section 7)' });
-          else if (!Number.isInteger(body.code)) violations.push({ rule: 'error-shape', pointer: '/code', message: `must be integer (the error code), not ${jsonType(body.code)}` });
-          if (!('message' in body)) violations.push({ rule: 'error-shape', pointer: '/message', message: 'required attribute "message" is missing (an error body is {code, message}, core document section 7)' });
-          else if (typeof body.message !== 'string') violations.push({ rule: 'error-shape', pointer: '/message', message: `must be string, not ${jsonType(body.message)}` });
+          if (!('code' in body))
+            violations.push({
+              rule: 'error-shape',
+              pointer: '/code',
+              message: 'required attribute "code" is missing (an error body is {code, message}, core document section 7)',
+            });
+          else if (!Number.isInteger(body.code))
+            violations.push({
+              rule: 'error-shape',
+              pointer: '/code',
+              message: `must be integer (the error code), not ${jsonType(body.code)}`,
+            });
+          if (!('message' in body))
+            violations.push({
+              rule: 'error-shape',
+              pointer: '/message',
+              message: 'required attribute "message" is missing (an error body is {code, message}, core document section 7)',
+            });
+          else if (typeof body.message !== 'string')
+            violations.push({ rule: 'error-shape', pointer: '/message', message: `must be string, not ${jsonType(body.message)}` });
         }
       }
       if (onApi && isRecord(body) && typeof body.code === 'number') {
         if (answer.status < 300 && body.code !== 0) {
-          violations.push({ rule: 'envelope', pointer: '/code', message: `a success answer's code is 0 (core document, section 2.1), not ${body.code}` });
+          violations.push({
+            rule: 'envelope',
+            pointer: '/code',
+            message: `a success answer's code is 0 (core document, section 2.1), not ${body.code}`,
+          });
         }
         if (isError && body.code === 0) {
-          violations.push({ rule: 'envelope', pointer: '/code', message: `an error body's code is the error code; 0 means success (core document, sections 2.1 and 7)` });
+          violations.push({
+            rule: 'envelope',
+            pointer: '/code',
+            message: `an error body's code is the error code; 0 means success (core document, sections 2.1 and 7)`,
+          });
         }
       }
       for (const { pointer, value } of misformedTimestamps(body)) {

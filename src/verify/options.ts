@@ -45,7 +45,9 @@ function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean)
 
 /** The operations that create or change data, which `allow` may name. */
 export function writeOperations(description?: object): string[] {
-  return resourceOperations((description as Json | undefined) ?? packagedBundle()).filter((entry) => entry.method !== 'get').map((entry) => entry.operationId);
+  return resourceOperations((description as Json | undefined) ?? packagedBundle())
+    .filter((entry) => entry.method !== 'get')
+    .map((entry) => entry.operationId);
 }
 
 export const packagedBundle = (): Json => packagedDescription;
@@ -63,7 +65,13 @@ export interface ResourceOperation {
 export function resourceOperations(document: Json): ResourceOperation[] {
   return operationsOf(document)
     .filter(({ path }) => !Array.isArray(document.paths[path].servers)) // not the identity provider's paths
-    .map(({ path: template, method, operation: node, parameters }) => ({ operationId: String(node.operationId ?? `${method} ${template}`), method, template, node, parameters }));
+    .map(({ path: template, method, operation: node, parameters }) => ({
+      operationId: String(node.operationId ?? `${method} ${template}`),
+      method,
+      template,
+      node,
+      parameters,
+    }));
 }
 
 /** A wrong option of verify: nothing was sent. The command line shows it as a usage error (exit status 2). */
@@ -81,8 +89,12 @@ export function resolveVerifyOptions(options: VerifyOptions): Settings {
 }
 
 function settingsOf(options: VerifyOptions): Settings {
-  if (!options || typeof options !== 'object') throw new TypeError('verifyService needs options: { baseUrl, authUrl, auth } or { dataCenter, baseUrl, authUrl, auth }');
-  const center = options.dataCenter === undefined ? undefined : (dataCenters as Record<string, { baseUrl: string; authUrl: string } | undefined>)[options.dataCenter];
+  if (!options || typeof options !== 'object')
+    throw new TypeError('verifyService needs options: { baseUrl, authUrl, auth } or { dataCenter, baseUrl, authUrl, auth }');
+  const center =
+    options.dataCenter === undefined
+      ? undefined
+      : (dataCenters as Record<string, { baseUrl: string; authUrl: string } | undefined>)[options.dataCenter];
   if (options.dataCenter !== undefined && (!center || !Object.hasOwn(dataCenters, options.dataCenter))) {
     throw new TypeError(`Unknown data center ${JSON.stringify(options.dataCenter)}: use one of ${Object.keys(dataCenters).join(', ')}.`);
   }
@@ -91,18 +103,21 @@ function settingsOf(options: VerifyOptions): Settings {
   const insecure = options.insecure === true;
   const baseUrl = checkUrl('baseUrl', rawBase, insecure);
   const auth = options.auth as Partial<Record<string, unknown>> | undefined;
-  if (!auth || typeof auth !== 'object') throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
+  if (!auth || typeof auth !== 'object')
+    throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
   const refreshing = auth.refreshToken !== undefined || auth.clientId !== undefined || auth.clientSecret !== undefined;
   let authUrl: string | undefined;
   if (refreshing) {
     for (const name of ['clientId', 'clientSecret', 'refreshToken']) {
-      if (typeof auth[name] !== 'string' || auth[name] === '') throw new TypeError(`auth.${name} is required with a refresh token (a non-empty string)`);
+      if (typeof auth[name] !== 'string' || auth[name] === '')
+        throw new TypeError(`auth.${name} is required with a refresh token (a non-empty string)`);
     }
     const rawAuth = options.authUrl ?? center?.authUrl;
     if (!rawAuth) throw new TypeError('A refresh token needs the identity provider as authUrl, e.g. http://127.0.0.1:4010 for the mock.');
     authUrl = checkUrl('authUrl', rawAuth, insecure);
   } else {
-    if (typeof auth.accessToken !== 'string' || auth.accessToken === '') throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
+    if (typeof auth.accessToken !== 'string' || auth.accessToken === '')
+      throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
     authUrl = options.authUrl === undefined ? undefined : checkUrl('authUrl', options.authUrl, insecure);
   }
   const document = (options.description as Json | undefined) ?? packagedBundle();
@@ -119,7 +134,8 @@ function settingsOf(options: VerifyOptions): Settings {
     }
   }
   const unknownMonitorId = options.unknownMonitorId ?? verifyDefaults.unknownMonitorId;
-  if (!/^[0-9]+$/.test(unknownMonitorId)) throw new TypeError(`unknownMonitorId must be a string of digits (a monitor_id), not ${JSON.stringify(unknownMonitorId)}`);
+  if (!/^[0-9]+$/.test(unknownMonitorId))
+    throw new TypeError(`unknownMonitorId must be a string of digits (a monitor_id), not ${JSON.stringify(unknownMonitorId)}`);
   return {
     baseUrl,
     authUrl,
@@ -138,4 +154,3 @@ function settingsOf(options: VerifyOptions): Settings {
     onCheck: options.onCheck,
   };
 }
-

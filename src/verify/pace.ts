@@ -40,7 +40,10 @@ export class Pacer {
 
   /** Why the run cannot send more, once it cannot. */
   get stopped(): Refusal | undefined {
-    return this.refusal ?? (this.remaining === 0 ? { reason: 'budget', message: `the request budget (${this.options.budget}) is spent` } : undefined);
+    return (
+      this.refusal ??
+      (this.remaining === 0 ? { reason: 'budget', message: `the request budget (${this.options.budget}) is spent` } : undefined)
+    );
   }
 
   /** Waits for the next slot; resolves undefined when the request may go, or why it may not. */

@@ -24,11 +24,15 @@ export function formatCheck(check: CheckReport): string {
     check.outcome === 'incomplete' || check.outcome === 'skipped' || check.outcome === 'unconfirmed' ? check.outcome : '',
   ].filter(Boolean);
   // The path and the notes come from the service's answers: no escape sequence of theirs reaches the terminal.
-  return terminalText(`${marks[check.outcome]} ${check.method} ${check.path ?? check.template}${status}  ${check.operation}${extra}${account}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`);
+  return terminalText(
+    `${marks[check.outcome]} ${check.method} ${check.path ?? check.template}${status}  ${check.operation}${extra}${account}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`,
+  );
 }
 
 function checkName(check: CheckReport): string {
-  const parts = [check.purpose === 'documented-call' && !check.account ? '' : check.label.replace(/^documented call, /, '')].filter(Boolean);
+  const parts = [check.purpose === 'documented-call' && !check.account ? '' : check.label.replace(/^documented call, /, '')].filter(
+    Boolean,
+  );
   return parts.length > 0 ? ` (${parts.join(', ')})` : '';
 }
 
@@ -40,7 +44,8 @@ function verdict(summary: OperationSummary): string {
   return parts.join(', ');
 }
 
-const signedIn = (report: VerifyReport) => (report.target.auth === 'refresh token' ? 'signed in with a refresh token' : 'with an access token');
+const signedIn = (report: VerifyReport) =>
+  report.target.auth === 'refresh token' ? 'signed in with a refresh token' : 'with an access token';
 
 function resultLine(report: VerifyReport): string {
   const failing = report.operations.filter((operation) => operation.violations > 0).length;
@@ -73,17 +78,28 @@ export function formatSummary(report: VerifyReport): string {
       `${marks[summary.outcome]} ${summary.operation.padEnd(idWidth)}  ${`${summary.method} ${summary.template}`.padEnd(pathWidth)}  ${plural(summary.calls, 'call').padEnd(callsWidth)}  ${verdict(summary)}`,
     );
     for (const attribute of report.undescribed.filter((entry) => entry.operation === summary.operation)) {
-      const times = [attribute.count > attribute.calls ? `${attribute.count} times` : '', attribute.calls > 1 ? `in ${attribute.calls} calls` : ''].filter(Boolean).join(' ');
-      lines.push(`    ${attribute.status} ${attribute.pointer} (${attribute.types.join(' or ')}${times ? `, ${times}` : ''}): not described by the contract (allowed)`);
+      const times = [
+        attribute.count > attribute.calls ? `${attribute.count} times` : '',
+        attribute.calls > 1 ? `in ${attribute.calls} calls` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+      lines.push(
+        `    ${attribute.status} ${attribute.pointer} (${attribute.types.join(' or ')}${times ? `, ${times}` : ''}): not described by the contract (allowed)`,
+      );
     }
     for (const check of report.checks.filter((entry) => entry.operation === summary.operation)) {
       const status = check.status === undefined ? '' : `${check.status} `;
       for (const violation of check.violations) lines.push(`    ${status}${where(violation)}: ${violation.message}${checkName(check)}`);
-      for (const note of check.notes) lines.push(`    ${check.outcome === 'pass' || check.outcome === 'fail' ? 'note' : check.outcome}: ${note}${checkName(check)}`);
+      for (const note of check.notes)
+        lines.push(`    ${check.outcome === 'pass' || check.outcome === 'fail' ? 'note' : check.outcome}: ${note}${checkName(check)}`);
     }
   }
   if (report.undocumentedStatuses.length > 0) {
-    lines.push('', `Statuses the contract does not document: ${report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ')}.`);
+    lines.push(
+      '',
+      `Statuses the contract does not document: ${report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ')}.`,
+    );
   }
   for (const note of report.notes) lines.push('', note);
   lines.push('', resultLine(report));
@@ -150,30 +166,51 @@ export function formatMarkdown(report: VerifyReport): string {
   else {
     lines.push('| Operation | Call | Status | Where (JSON pointer) | Rule | What |', '|---|---|---|---|---|---|');
     for (const { check, violation } of violations) {
-      lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${codeCell(where(violation))} | ${violation.rule} | ${cell(violation.message)} |`);
+      lines.push(
+        `| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${codeCell(where(violation))} | ${violation.rule} | ${cell(violation.message)} |`,
+      );
     }
   }
-  lines.push('', '## Not described by the contract', '', 'Allowed within a version (core document, section 9: new attributes may be added), and worth adding to the description.', '');
+  lines.push(
+    '',
+    '## Not described by the contract',
+    '',
+    'Allowed within a version (core document, section 9: new attributes may be added), and worth adding to the description.',
+    '',
+  );
   if (report.undescribed.length === 0) lines.push('No attribute.');
   else {
-    lines.push('| Operation | Status | Attribute (JSON pointer of its first occurrence) | Types | Times | Calls |', '|---|---|---|---|---|---|');
+    lines.push(
+      '| Operation | Status | Attribute (JSON pointer of its first occurrence) | Types | Times | Calls |',
+      '|---|---|---|---|---|---|',
+    );
     for (const attribute of report.undescribed) {
-      lines.push(`| ${cell(attribute.operation)} | ${attribute.status} | ${codeCell(attribute.pointer)} | ${cell(attribute.types.join(', '))} | ${attribute.count} | ${attribute.calls} |`);
+      lines.push(
+        `| ${cell(attribute.operation)} | ${attribute.status} | ${codeCell(attribute.pointer)} | ${cell(attribute.types.join(', '))} | ${attribute.count} | ${attribute.calls} |`,
+      );
     }
   }
   if (report.undocumentedStatuses.length > 0) {
-    lines.push('', `Statuses the operations do not document (each also a violation): ${report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ')}.`);
+    lines.push(
+      '',
+      `Statuses the operations do not document (each also a violation): ${report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ')}.`,
+    );
   }
   if (open.length > 0) {
     lines.push('', '## Not verified', '', '| Operation | Call | Status | Outcome | Why |', '|---|---|---|---|---|');
-    for (const check of open) lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${check.outcome} | ${cell(check.notes.join('; '))} |`);
+    for (const check of open)
+      lines.push(
+        `| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${check.outcome} | ${cell(check.notes.join('; '))} |`,
+      );
   }
   lines.push('', '## Calls', '', '| Operation | Call | Status | Result | Requests |', '|---|---|---|---|---|');
-  for (const check of report.checks) lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${check.outcome} | ${check.attempts} |`);
+  for (const check of report.checks)
+    lines.push(`| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${check.outcome} | ${check.attempts} |`);
   const passNotes = report.checks.filter((check) => (check.outcome === 'pass' || check.outcome === 'fail') && check.notes.length > 0);
   if (passNotes.length > 0 || report.notes.length > 0) {
     lines.push('', '## Notes', '');
-    for (const check of passNotes) for (const note of check.notes) lines.push(`- ${cell(check.operation)} (${cell(callName(check))}): ${cell(note)}`);
+    for (const check of passNotes)
+      for (const note of check.notes) lines.push(`- ${cell(check.operation)} (${cell(callName(check))}): ${cell(note)}`);
     for (const note of report.notes) lines.push(`- ${cell(note)}`);
   }
   return `${lines.join('\n')}\n`;

@@ -9,11 +9,18 @@ import { exampleOf, requestTarget, serializeBody } from '../description/examples
 import type { RouteOperation } from '../description/routes.js';
 import { splitTarget } from '../http/exchange.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
-import { Redactor } from '../output/redact.js';
+import type { Redactor } from '../output/redact.js';
 import { createJudge, type Judge } from './judge.js';
 import { packagedBundle, resourceOperations, type ResourceOperation, type Settings } from './options.js';
 import { Pacer } from './pace.js';
-import { verifyExitCodes, type CheckOutcome, type CheckPurpose, type CheckReport, type OperationSummary, type VerifyReport } from './types.js';
+import {
+  verifyExitCodes,
+  type CheckOutcome,
+  type CheckPurpose,
+  type CheckReport,
+  type OperationSummary,
+  type VerifyReport,
+} from './types.js';
 
 interface Sent {
   status: number;
@@ -21,7 +28,9 @@ interface Sent {
   text: string;
 }
 
-type SendResult = { ok: true; answer: Sent; attempts: number; durationMs: number } | { ok: false; outcome: 'incomplete' | 'skipped'; note: string; attempts: number; answer?: Sent };
+type SendResult =
+  | { ok: true; answer: Sent; attempts: number; durationMs: number }
+  | { ok: false; outcome: 'incomplete' | 'skipped'; note: string; attempts: number; answer?: Sent };
 
 const outcomeRank: Record<CheckOutcome, number> = { pass: 0, unconfirmed: 1, skipped: 2, incomplete: 3, fail: 4 };
 
@@ -85,17 +94,26 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
       attempts += 1;
       if ('error' in result) {
         unanswered += 1;
-        if (unanswered >= 3) pacer.stop({ reason: 'no-answer', message: `${unanswered} calls in a row got no answer (the last: ${result.error})` });
+        if (unanswered >= 3)
+          pacer.stop({ reason: 'no-answer', message: `${unanswered} calls in a row got no answer (the last: ${result.error})` });
         return { ok: false, outcome: 'incomplete', note: `no answer: ${result.error}`, attempts };
       }
       unanswered = 0;
       const headers: Record<string, string> = {};
-      result.response.headers.forEach((value, name) => (headers[name] = value));
+      result.response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
       const answer = { status: result.response.status, headers, text: result.text };
       if ((answer.status === 429 || answer.status === 503) && retry < 2) {
         const wait = parseRetryAfter(result.response.headers.get('Retry-After')) ?? 1000 * 2 ** retry;
         if (pacer.hold(wait)) continue;
-        return { ok: false, outcome: 'incomplete', note: `answered ${answer.status}; ${pacer.stopped?.message ?? 'verify stopped'}`, attempts, answer };
+        return {
+          ok: false,
+          outcome: 'incomplete',
+          note: `answered ${answer.status}; ${pacer.stopped?.message ?? 'verify stopped'}`,
+          attempts,
+          answer,
+        };
       }
       return { ok: true, answer, attempts, durationMs: Math.round(performance.now() - begun) };
     }
@@ -111,7 +129,9 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
       if ('refused' in result) throw new Error(`not sent: ${result.refused}`);
       if ('error' in result) throw new Error(result.error);
       const headers: Record<string, string> = {};
-      result.response.headers.forEach((value, name) => (headers[name] = value));
+      result.response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
       signIn = { status: result.response.status, headers, text: result.text };
       const empty = [101, 204, 205, 304].includes(result.response.status);
       return new Response(empty ? null : result.text, { status: result.response.status, headers: result.response.headers });
@@ -149,7 +169,10 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
   };
 
   const judgeSignIn = async (answer: Sent) => {
-    const judgement = await judge.judge({ method: 'POST', path: '/oauth/v2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, answer);
+    const judgement = await judge.judge(
+      { method: 'POST', path: '/oauth/v2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      answer,
+    );
     const check: CheckReport = {
       operation: judge.operation('post', '/oauth/v2/token')?.operationId ?? 'requestToken',
       method: 'POST',
@@ -190,7 +213,11 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
     headers?: Record<string, string>;
   }
 
-  const pathParameterNames = new Set(operations.flatMap((entry) => entry.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => String(parameter.name))));
+  const pathParameterNames = new Set(
+    operations.flatMap((entry) =>
+      entry.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => String(parameter.name)),
+    ),
+  );
   /** Values of path parameters learned from earlier answers (e.g. monitor_id from the list of monitors), per account. */
   const learned = new Map<string, Map<string, string>>();
   const learn = (scope: string, body: unknown) => {
@@ -213,7 +240,9 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
     const { entry } = plan;
     const scope = plan.account?.kind ?? 'own';
     const target = requestTarget(entry.template, entry.parameters, (parameter) =>
-      parameter.in === 'path' ? (plan.pathValues?.[parameter.name] ?? learned.get(scope)?.get(parameter.name) ?? exampleOf(bundleDocument, parameter)) : exampleOf(bundleDocument, parameter),
+      parameter.in === 'path'
+        ? (plan.pathValues?.[parameter.name] ?? learned.get(scope)?.get(parameter.name) ?? exampleOf(bundleDocument, parameter))
+        : exampleOf(bundleDocument, parameter),
     );
     const check: CheckReport & { body?: unknown } = {
       operation: entry.operationId,
@@ -261,7 +290,14 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
     let renewed = false;
     let result: SendResult;
     for (;;) {
-      result = await send(() => new Request(`${settings.baseUrl}${target}`, { method: check.method, headers: token ? { ...headers, Authorization: `Service-oauthtoken ${token}` } : headers, body: body ?? null }));
+      result = await send(
+        () =>
+          new Request(`${settings.baseUrl}${target}`, {
+            method: check.method,
+            headers: token ? { ...headers, Authorization: `Service-oauthtoken ${token}` } : headers,
+            body: body ?? null,
+          }),
+      );
       // The token may have expired early or been revoked: renew once in the run (the identity provider's limit).
       if (result.ok && result.answer.status === 401 && plan.withToken && tokens.renewable && !renewed && !renewedOnce) {
         renewed = true;
@@ -295,7 +331,13 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
       return check;
     }
     const judgement = await judge.judge(
-      { method: entry.method, path: `${apiRoot}${splitTarget(target)[0]}`, query: Object.fromEntries(new URLSearchParams(splitTarget(target)[1])), headers: { ...headers, ...(token ? { authorization: 'Service-oauthtoken verify' } : {}) }, body: bodyValue },
+      {
+        method: entry.method,
+        path: `${apiRoot}${splitTarget(target)[0]}`,
+        query: Object.fromEntries(new URLSearchParams(splitTarget(target)[1])),
+        headers: { ...headers, ...(token ? { authorization: 'Service-oauthtoken verify' } : {}) },
+        body: bodyValue,
+      },
       answer,
     );
     check.violations = judgement.violations;
@@ -306,7 +348,10 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
     switch (plan.purpose) {
       case 'no-token':
         if (success) {
-          check.violations.push({ rule: 'security', message: `answered ${status} to a call without a token: every resource call needs Authorization: Service-oauthtoken {access_token} (core document, section 5)` });
+          check.violations.push({
+            rule: 'security',
+            message: `answered ${status} to a call without a token: every resource call needs Authorization: Service-oauthtoken {access_token} (core document, section 5)`,
+          });
         } else if (status !== 401) {
           check.outcome = 'unconfirmed';
           check.notes.push(`answered ${status} without a token; the documented answer is 401`);
@@ -316,14 +361,20 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
         if (status === 404) {
           const found = isRecord(judgement.body) ? judgement.body : {};
           if (Number.isInteger(found.code) && found.code !== 1002) {
-            check.violations.push({ rule: 'error-code', pointer: '/code', message: `the code for a monitor that does not exist is 1002 (core document, section 7), not ${String(found.code)}` });
+            check.violations.push({
+              rule: 'error-code',
+              pointer: '/code',
+              message: `the code for a monitor that does not exist is 1002 (core document, section 7), not ${String(found.code)}`,
+            });
           }
           if (typeof found.message === 'string' && found.message !== 'Monitor does not exist.') {
             check.notes.push(`the message is ${JSON.stringify(found.message)}; the documents show "Monitor does not exist."`);
           }
         } else if (success) {
           check.outcome = 'unconfirmed';
-          check.notes.push(`monitor ${settings.unknownMonitorId} exists: give one that does not (--unknown-monitor-id) to see the 404 with code 1002`);
+          check.notes.push(
+            `monitor ${settings.unknownMonitorId} exists: give one that does not (--unknown-monitor-id) to see the 404 with code 1002`,
+          );
         } else {
           check.outcome = 'unconfirmed';
           check.notes.push(`answered ${status}; the documented answer for a monitor that does not exist is 404 with code 1002`);
@@ -341,7 +392,8 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
           check.notes.push(`answered ${status}, a documented status: the success answer was not seen`);
         }
         if (success) learn(scope, judgement.body);
-        if (success && plan.purpose === 'write') check.notes.push('this call created or changed data in the account; verify does not undo it');
+        if (success && plan.purpose === 'write')
+          check.notes.push('this call created or changed data in the account; verify does not undo it');
     }
     if (check.violations.length > 0) check.outcome = 'fail';
     return check;
@@ -363,8 +415,11 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
 
   // 2. The error paths that change nothing: no token (401), a monitor that does not exist (404, code 1002).
   const noTokenTarget = gets.find((entry) => requiresToken(entry) && !entry.parameters.some((parameter) => parameter.in === 'path'));
-  if (noTokenTarget) finish(await call({ entry: noTokenTarget, purpose: 'no-token', label: 'without a token (expects 401)', withToken: false }));
-  const monitorTarget = gets.find((entry) => entry.parameters.some((parameter) => parameter.in === 'path' && parameter.name === 'monitor_id'));
+  if (noTokenTarget)
+    finish(await call({ entry: noTokenTarget, purpose: 'no-token', label: 'without a token (expects 401)', withToken: false }));
+  const monitorTarget = gets.find((entry) =>
+    entry.parameters.some((parameter) => parameter.in === 'path' && parameter.name === 'monitor_id'),
+  );
   if (monitorTarget) {
     finish(
       await call({
@@ -404,7 +459,9 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
       }
       if (!isZaaid(zaaid)) {
         // It would break the Cookie header or add a cookie of its own: the client refuses such a zaaid too.
-        notes.push(`--accounts: ${source.entry.operationId} gave the ${source.kind} account ${JSON.stringify(zaaid)}, which is not a cookie value, so no call was made for it.`);
+        notes.push(
+          `--accounts: ${source.entry.operationId} gave the ${source.kind} account ${JSON.stringify(zaaid)}, which is not a cookie value, so no call was made for it.`,
+        );
         continue;
       }
       for (const entry of gets.filter((candidate) => !listings.has(candidate.operationId))) {
@@ -438,12 +495,19 @@ function pointerShape(pointer: string): string {
     .join('/');
 }
 
-function assemble(settings: Settings, checks: CheckReport[], notes: string[], facts: { title: string; version: string; started: number; requestsSent: number }): VerifyReport {
+function assemble(
+  settings: Settings,
+  checks: CheckReport[],
+  notes: string[],
+  facts: { title: string; version: string; started: number; requestsSent: number },
+): VerifyReport {
   const undescribed: VerifyReport['undescribed'] = [];
   for (const check of checks) {
     for (const attribute of check.undescribed) {
       const shape = pointerShape(attribute.pointer);
-      const known = undescribed.find((entry) => entry.operation === check.operation && entry.status === check.status && pointerShape(entry.pointer) === shape);
+      const known = undescribed.find(
+        (entry) => entry.operation === check.operation && entry.status === check.status && pointerShape(entry.pointer) === shape,
+      );
       if (known) {
         known.calls += 1;
         known.count += attribute.count;
@@ -455,7 +519,15 @@ function assemble(settings: Settings, checks: CheckReport[], notes: string[], fa
   }
   const operations = new Map<string, OperationSummary>();
   for (const check of checks) {
-    const summary = operations.get(check.operation) ?? { operation: check.operation, method: check.method, template: check.template, calls: 0, outcome: 'pass', violations: 0, undescribed: 0 };
+    const summary = operations.get(check.operation) ?? {
+      operation: check.operation,
+      method: check.method,
+      template: check.template,
+      calls: 0,
+      outcome: 'pass',
+      violations: 0,
+      undescribed: 0,
+    };
     summary.calls += 1;
     summary.violations += check.violations.length;
     summary.undescribed = undescribed.filter((entry) => entry.operation === check.operation).length;
@@ -464,7 +536,11 @@ function assemble(settings: Settings, checks: CheckReport[], notes: string[], fa
   }
   const undocumentedStatuses: { operation: string; status: number }[] = [];
   for (const check of checks) {
-    if (check.status !== undefined && check.violations.some((violation) => violation.rule === 'status') && !undocumentedStatuses.some((entry) => entry.operation === check.operation && entry.status === check.status)) {
+    if (
+      check.status !== undefined &&
+      check.violations.some((violation) => violation.rule === 'status') &&
+      !undocumentedStatuses.some((entry) => entry.operation === check.operation && entry.status === check.status)
+    ) {
       undocumentedStatuses.push({ operation: check.operation, status: check.status });
     }
   }
@@ -472,11 +548,21 @@ function assemble(settings: Settings, checks: CheckReport[], notes: string[], fa
   const incomplete = checks.some((check) => check.outcome === 'incomplete' || check.outcome === 'skipped');
   const result = broken ? 'broken' : incomplete ? 'incomplete' : 'clean';
   return {
-    target: { baseUrl: settings.baseUrl, authUrl: settings.authUrl, dataCenter: settings.dataCenter, auth: settings.auth.refreshToken !== undefined ? 'refresh token' : 'access token' },
+    target: {
+      baseUrl: settings.baseUrl,
+      authUrl: settings.authUrl,
+      dataCenter: settings.dataCenter,
+      auth: settings.auth.refreshToken !== undefined ? 'refresh token' : 'access token',
+    },
     contract: { title: facts.title, version: facts.version },
     startedAt: new Date(facts.started).toISOString(),
     finishedAt: new Date().toISOString(),
-    limits: { budget: settings.budget, ratePerSecond: settings.ratePerSecond, maxWaitMs: settings.maxWaitMs, requestsSent: facts.requestsSent },
+    limits: {
+      budget: settings.budget,
+      ratePerSecond: settings.ratePerSecond,
+      maxWaitMs: settings.maxWaitMs,
+      requestsSent: facts.requestsSent,
+    },
     options: { accounts: settings.accounts, allow: settings.allow, unknownMonitorId: settings.unknownMonitorId },
     checks,
     operations: [...operations.values()],

@@ -150,4 +150,3 @@ export interface VerifyReport {
   result: 'clean' | 'broken' | 'incomplete';
   exitCode: 0 | 1 | 3;
 }
-

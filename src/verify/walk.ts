@@ -20,7 +20,6 @@ export interface MisformedTimestamp {
   value: string;
 }
 
-
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -67,7 +66,8 @@ function declared(document: Json, schemas: Json[]): Declared {
       }
     }
     if (schema.items !== undefined && typeof schema.items === 'object') result.items.push(schema.items);
-    if (schema.additionalProperties !== null && typeof schema.additionalProperties === 'object') result.additional.push(schema.additionalProperties);
+    if (schema.additionalProperties !== null && typeof schema.additionalProperties === 'object')
+      result.additional.push(schema.additionalProperties);
   }
   return result;
 }
@@ -84,7 +84,9 @@ export function undescribedAttributes(document: Json, schema: Json | undefined, 
     if (value === null || typeof value !== 'object') return;
     const here = declared(document, schemas);
     if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, here.items, `${pointer}/${index}`, `${shape}/*`));
+      value.forEach((item, index) => {
+        visit(item, here.items, `${pointer}/${index}`, `${shape}/*`);
+      });
       return;
     }
     for (const [key, child] of Object.entries(value)) {
@@ -101,7 +103,12 @@ export function undescribedAttributes(document: Json, schema: Json | undefined, 
         }
         continue;
       }
-      visit(child, properties || patterned.length > 0 ? [...(properties ?? []), ...patterned] : here.additional, `${pointer}/${token}`, `${shape}/${token}`);
+      visit(
+        child,
+        properties || patterned.length > 0 ? [...(properties ?? []), ...patterned] : here.additional,
+        `${pointer}/${token}`,
+        `${shape}/${token}`,
+      );
     }
   };
   visit(body, schema ? [schema] : [], '', '');
@@ -120,7 +127,9 @@ export function misformedTimestamps(body: unknown): MisformedTimestamp[] {
     if (typeof value === 'string') {
       if (looksLikeTimestamp.test(value) && !serviceTimestamp.test(value)) found.push({ pointer, value });
     } else if (Array.isArray(value)) {
-      value.forEach((item, index) => visit(item, `${pointer}/${index}`));
+      value.forEach((item, index) => {
+        visit(item, `${pointer}/${index}`);
+      });
     } else if (value !== null && typeof value === 'object') {
       for (const [key, child] of Object.entries(value)) visit(child, `${pointer}/${pointerToken(key)}`);
     }

@@ -21,7 +21,6 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
   peerDependencies: Record<string, string>;
 };
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'consumer-'));
-const engine = `@stoplight/prism-http@${manifest.peerDependencies['@stoplight/prism-http']}`;
 const typescript59 = `typescript@${manifest.devDependencies.typescript}`;
 const vitest = `vitest@${manifest.devDependencies.vitest}`;
 const msw = `msw@${manifest.devDependencies.msw}`;
@@ -31,7 +30,7 @@ const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 /** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
 function readmeBlocks(language: string, from: string, to: string): string[] {
   const part = readme.slice(readme.indexOf(from), readme.indexOf(to));
-  return [...part.matchAll(new RegExp('^```' + language + '\\n([\\s\\S]*?)^```', 'gm'))].map((match) => match[1]!);
+  return [...part.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\``, 'gm'))].map((match) => match[1]!);
 }
 
 let tarball = '';
@@ -44,7 +43,8 @@ let node22 = '';
 let node24 = '';
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, 'dist', 'src', 'index.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test compiles it first).');
+  if (!existsSync(path.join(root, 'dist', 'src', 'index.js')))
+    throw new Error('dist/ is missing: run `npm run build` (npm test compiles it first).');
   // The README's layout: the clone (here, a folder with the packed tarball) next to the user's project.
   const clone = path.join(scratch, 'monitoring-service-api');
   mkdirSync(clone);
@@ -135,9 +135,12 @@ const expectedEntries = {
 };
 
 describe("the README's Install section, word for word, in an empty folder", () => {
-  it('installs the tarball it names and Prism\'s engine', () => {
+  it("installs the tarball it names and Prism's engine", () => {
     expect(path.basename(tarball)).toBe(`${manifest.name}-${manifest.version}.tgz`);
-    const installed = JSON.parse(readFileSync(path.join(full, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const installed = JSON.parse(readFileSync(path.join(full, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     expect(installed.dependencies[manifest.name]).toMatch(/monitoring-service-api-\d/);
     expect(installed.devDependencies['@stoplight/prism-http']).toBe(manifest.peerDependencies['@stoplight/prism-http']);
   });
@@ -146,7 +149,11 @@ describe("the README's Install section, word for word, in an empty folder", () =
     const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
     expect(examples.length).toBeGreaterThanOrEqual(5);
     const files = examples.map((source, index) => path.basename(file(full, `readme-${index + 1}.ts`, source)));
-    const config = file(full, 'tsconfig.readme.json', JSON.stringify({ compilerOptions: { ...initDefaults, types: ['node'], noEmit: true }, files }, null, 2));
+    const config = file(
+      full,
+      'tsconfig.readme.json',
+      JSON.stringify({ compilerOptions: { ...initDefaults, types: ['node'], noEmit: true }, files }, null, 2),
+    );
     for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
       const result = await exec(compiler, ['-p', config], { cwd: full });
       expect(`${result.stdout}${result.stderr}`, compiler).toBe('');
@@ -256,7 +263,9 @@ describe('TypeScript in a consumer project', () => {
       await execOk(compiler, ['--init'], { cwd: dir });
       const written = readFileSync(path.join(dir, 'tsconfig.json'), 'utf8');
       for (const [option, value] of Object.entries(initDefaults)) {
-        expect(written, `${compiler}: ${option}`).toMatch(new RegExp(`^\\s*"${option}": ${JSON.stringify(value).replace(/[[\]]/g, '\\$&')},?$`, 'm'));
+        expect(written, `${compiler}: ${option}`).toMatch(
+          new RegExp(`^\\s*"${option}": ${JSON.stringify(value).replace(/[[\]]/g, '\\$&')},?$`, 'm'),
+        );
       }
     }
   });
@@ -264,7 +273,11 @@ describe('TypeScript in a consumer project', () => {
   for (const [name, options] of Object.entries(configurations)) {
     it(`compiles a consumer file with no error: ${name}, TypeScript 5.9 and 7`, async () => {
       file(full, 'consumer.ts', consumerSource);
-      const config = file(full, `tsconfig.${name.replace(/\W+/g, '-')}.json`, JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }, null, 2));
+      const config = file(
+        full,
+        `tsconfig.${name.replace(/\W+/g, '-')}.json`,
+        JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }, null, 2),
+      );
       for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
         const result = await exec(compiler, ['-p', config], { cwd: full });
         expect(`${result.stdout}${result.stderr}`, `${compiler} -p ${path.basename(config)}`).toBe('');
@@ -344,12 +357,18 @@ describe('what the package weighs and lints to', () => {
   it('a client-only install brings at most 2 MB of dependencies, and the mock says how to add its engine', async () => {
     const modules = path.join(clientOnly, 'node_modules');
     const dependencies = (await diskUse(modules)) - (await diskUse(path.join(modules, manifest.name)));
-    console.log(`client-only install: ${(dependencies / 1024 / 1024).toFixed(2)} MB of dependencies besides the package (${((await diskUse(path.join(modules, manifest.name))) / 1024 / 1024).toFixed(1)} MB)`);
+    console.log(
+      `client-only install: ${(dependencies / 1024 / 1024).toFixed(2)} MB of dependencies besides the package (${((await diskUse(path.join(modules, manifest.name))) / 1024 / 1024).toFixed(1)} MB)`,
+    );
     expect(dependencies).toBeLessThanOrEqual(2 * 1024 * 1024);
     expect(existsSync(path.join(modules, '@stoplight'))).toBe(false);
     const result = await exec(
       process.execPath,
-      ['--input-type=module', '-e', "import('monitoring-service-api/mock').then((m) => m.startMock()).catch((error) => { console.log(error.message); process.exit(3); })"],
+      [
+        '--input-type=module',
+        '-e',
+        "import('monitoring-service-api/mock').then((m) => m.startMock()).catch((error) => { console.log(error.message); process.exit(3); })",
+      ],
       { cwd: clientOnly },
     );
     expect(result.code).toBe(3);
@@ -364,7 +383,11 @@ describe('what the package weighs and lints to', () => {
 
   it('arethetypeswrong finds no problem (an ESM-only package: require() of it works from Node 20.19)', async () => {
     // The YAML description and the HTML page are files to read, not modules to import.
-    const result = await exec(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', 'openapi.yaml', 'docs'], { cwd: root });
+    const result = await exec(
+      bin('attw'),
+      [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', 'openapi.yaml', 'docs'],
+      { cwd: root },
+    );
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     // Every warning it prints concerns the resolutions an ESM-only package leaves out (node10, and CommonJS
     // through TypeScript's node16 rules, which predate require() of ESM).
@@ -406,7 +429,11 @@ window.run = async () => {
 `,
     );
     const bundle = path.join(full, 'bundle.js');
-    await execOk(bin('esbuild'), ['browser-entry.mjs', '--bundle', '--platform=browser', '--format=iife', `--outfile=${bundle}`, '--log-level=warning'], { cwd: full });
+    await execOk(
+      bin('esbuild'),
+      ['browser-entry.mjs', '--bundle', '--platform=browser', '--format=iife', `--outfile=${bundle}`, '--log-level=warning'],
+      { cwd: full },
+    );
     const code = readFileSync(bundle, 'utf8');
     expect(code).not.toMatch(/require\("node:|from "node:/);
     console.log(`browser bundle of the client: ${(Buffer.byteLength(code) / 1024).toFixed(0)} kB (unminified)`);

@@ -45,7 +45,7 @@ function headings(markdown: string, level: number): string[] {
 
 /** The Markdown of the `## title` section of a guide, up to the next `## ` heading. */
 function guideSection(markdown: string, title: string): string {
-  const start = markdown.split('\n').findIndex((line) => line === `## ${title}`);
+  const start = markdown.split('\n').indexOf(`## ${title}`);
   expect(start, `a "## ${title}" section in the guides`).toBeGreaterThanOrEqual(0);
   const lines = markdown.split('\n').slice(start + 1);
   const end = lines.findIndex((line) => line.startsWith('## '));
@@ -162,7 +162,10 @@ async function showSample(page: Page, panel: Locator, label: string, marker: str
       await clickInView(picker, `the language picker of ${what}`);
       await expectVisible(choice, `"${label}" in the language menu of ${what}`);
       if (await insideWindow(choice)) break;
-      if (attempt === 5) throw new Error(`"${label}" in the language menu of ${what} opens out of the window: ${await choice.first().evaluate((e) => JSON.stringify({ box: e.getBoundingClientRect(), w: innerWidth, h: innerHeight, n: document.querySelectorAll('[data-component-name="Dropdown/DropdownMenu"]').length }))}`);
+      if (attempt === 5)
+        throw new Error(
+          `"${label}" in the language menu of ${what} opens out of the window: ${await choice.first().evaluate((e) => JSON.stringify({ box: e.getBoundingClientRect(), w: innerWidth, h: innerHeight, n: document.querySelectorAll('[data-component-name="Dropdown/DropdownMenu"]').length }))}`,
+        );
       await clickInView(picker, `the language picker of ${what}, to close its menu`);
       await choice.first().waitFor({ state: 'hidden' });
     }
@@ -210,7 +213,11 @@ async function measureCode(pre: Locator): Promise<FitReport> {
     const covered = !button
       ? []
       : spans
-          .filter((line) => rectsOf(line).some((rect) => rect.left < button.right && rect.right > button.left && rect.top < button.bottom && rect.bottom > button.top))
+          .filter((line) =>
+            rectsOf(line).some(
+              (rect) => rect.left < button.right && rect.right > button.left && rect.top < button.bottom && rect.bottom > button.top,
+            ),
+          )
           .map((line) => line.textContent ?? '');
     return { viewport: innerWidth, overflow: element.scrollWidth - element.clientWidth, lines, blockRight, copyButton, covered };
   });
@@ -222,7 +229,10 @@ function fitFaults(where: string, report: FitReport): string[] {
   if (report.overflow > 0) faults.push(`${where}: the block scrolls sideways by ${report.overflow} px`);
   for (const line of report.lines) {
     if (line.boxes > 1) faults.push(`${where}: "${line.text}" wraps`);
-    if (line.right > Math.min(report.viewport, report.blockRight) + 0.5) faults.push(`${where}: "${line.text}" ends at ${Math.round(line.right)} px, past ${Math.round(Math.min(report.viewport, report.blockRight))} px`);
+    if (line.right > Math.min(report.viewport, report.blockRight) + 0.5)
+      faults.push(
+        `${where}: "${line.text}" ends at ${Math.round(line.right)} px, past ${Math.round(Math.min(report.viewport, report.blockRight))} px`,
+      );
   }
   for (const line of report.covered) faults.push(`${where}: the copy button covers "${line}"`);
   return faults;
@@ -251,9 +261,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       for (const tag of [...(bundle.tags as Json[]).map((entry) => String(entry.name)), 'Schemas']) {
         await openMenu(page, tag);
         routes.set(tag, await routeOf(page, tag));
-        const entries = tag === 'Schemas'
-          ? Object.entries<Json>(bundle.components.schemas).map(([name, schema]) => String(schema.title ?? name))
-          : operations.filter(({ operation }) => operation.tags[0] === tag).map(({ operation }) => String(operation.summary));
+        const entries =
+          tag === 'Schemas'
+            ? Object.entries<Json>(bundle.components.schemas).map(([name, schema]) => String(schema.title ?? name))
+            : operations.filter(({ operation }) => operation.tags[0] === tag).map(({ operation }) => String(operation.summary));
         for (const label of entries) routes.set(label, await routeOf(page, label));
       }
     }
@@ -300,7 +311,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
     const image = page.locator(`img[alt="${logo.altText}"]`);
     await expectVisible(image, 'the logo of info.x-logo');
     expect(await image.first().getAttribute('src')).toBe(logo.url);
-    expect(await image.first().evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), 'the logo draws').toBe(true);
+    expect(
+      await image.first().evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
+      'the logo draws',
+    ).toBe(true);
     const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand-6').trim());
     expect(brand, 'the theme colour of the page template').not.toBe('');
   });
@@ -322,12 +336,19 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
     for (const { path: route, method, operation } of operations) {
       const summary = String(operation.summary);
       await openOperation(page, String(operation.tags[0]), summary);
-      const labels = await page.locator('.menu-item-type-operation [data-testid="menu-item-label"] [data-text]').evaluateAll((spans) => spans.map((span) => span.getAttribute('data-text') ?? ''));
-      labels.forEach((label) => inMenu.add(label));
+      const labels = await page
+        .locator('.menu-item-type-operation [data-testid="menu-item-label"] [data-text]')
+        .evaluateAll((spans) => spans.map((span) => span.getAttribute('data-text') ?? ''));
+      labels.forEach((label) => {
+        inMenu.add(label);
+      });
       await expectVisible(heading(page, summary), `the operation ${method.toUpperCase()} ${route} ("${summary}")`);
       const curl = (operation['x-codeSamples'] as Json[]).find((sample) => sample.label === 'curl');
       const firstLine = String(curl?.source).split('\n')[0] ?? '';
-      await expectVisible(page.locator('.panel-request-samples').filter({ hasText: firstLine }), `the curl sample of ${operation.operationId}`);
+      await expectVisible(
+        page.locator('.panel-request-samples').filter({ hasText: firstLine }),
+        `the curl sample of ${operation.operationId}`,
+      );
     }
     expect([...inMenu].sort(), 'the operations of the menu').toEqual(operations.map(({ operation }) => String(operation.summary)).sort());
     await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
@@ -336,7 +357,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
   it('shows the TypeScript sample of every operation when the reader picks TypeScript', async () => {
     for (const { operation } of operations) {
       const typescript = (operation['x-codeSamples'] as Json[]).find((sample) => sample.lang === 'TypeScript');
-      const marker = String(typescript?.source).split('\n').find((text) => /\S/.test(text) && !text.startsWith('import')) ?? '';
+      const marker =
+        String(typescript?.source)
+          .split('\n')
+          .find((text) => /\S/.test(text) && !text.startsWith('import')) ?? '';
       const where = String(operation.operationId);
       await docs.visit(await route(String(operation.summary)));
       await expectSettledAt(page, await route(String(operation.summary)), `the operation ${where}`);
@@ -384,16 +408,28 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       const [apiRoot, authUrl] = [expanded(europe!), String(europe!['x-auth-url'])];
       for (const reader of [docs, mobile]) {
         await reader.visit();
-        const entry = reader.page.locator('[data-component-name="Markdown/Markdown"] li').filter({ hasText: 'Europe' }).filter({ hasText: apiRoot }).filter({ hasText: authUrl });
+        const entry = reader.page
+          .locator('[data-component-name="Markdown/Markdown"] li')
+          .filter({ hasText: 'Europe' })
+          .filter({ hasText: apiRoot })
+          .filter({ hasText: authUrl });
         await entry.first().scrollIntoViewIfNeeded();
         await expectInViewport(entry, `Europe's API root ${apiRoot} and identity provider ${authUrl}, under Data centers`);
         // Each address reads on one line, whole, inside the window.
-        const addresses = await entry.first().locator('code').evaluateAll((codes) =>
-          codes.map((code) => {
-            const rects = Array.from(code.getClientRects());
-            return { text: code.textContent ?? '', lines: new Set(rects.map((rect) => Math.round(rect.top))).size, right: Math.max(...rects.map((rect) => rect.right)), width: innerWidth };
-          }),
-        );
+        const addresses = await entry
+          .first()
+          .locator('code')
+          .evaluateAll((codes) =>
+            codes.map((code) => {
+              const rects = Array.from(code.getClientRects());
+              return {
+                text: code.textContent ?? '',
+                lines: new Set(rects.map((rect) => Math.round(rect.top))).size,
+                right: Math.max(...rects.map((rect) => rect.right)),
+                width: innerWidth,
+              };
+            }),
+          );
         for (const address of addresses.filter((code) => code.text.includes('://'))) {
           expect(address.lines, `${address.text} on one line`).toBe(1);
           expect(address.right, `${address.text} inside the window`).toBeLessThanOrEqual(address.width);
@@ -440,14 +476,16 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
         const where = reader === docs ? 'desktop' : 'phone';
         if (reader === mobile) await reader.visit(target);
         const table = sectionOf(reader.page, target).locator('table').first();
-        const row = (value: number) => table.locator('tr').filter({ has: reader.page.locator('td:first-child', { hasText: new RegExp(`^\\s*${value}\\s*$`) }) });
+        const row = (value: number) =>
+          table.locator('tr').filter({ has: reader.page.locator('td:first-child', { hasText: new RegExp(`^\\s*${value}\\s*$`) }) });
         const seven = row(7);
         await seven.first().scrollIntoViewIfNeeded();
         await expectInViewport(seven, `the row of period 7 (${where})`);
         const cells = await seven.first().locator('td').allInnerTexts();
         const unitCell = cells.find((cell) => sevenUnits.every((unit) => cell.includes(unit)));
         expect(unitCell, `a cell of period 7 naming ${sevenUnits.join(', ')} (${where})`).toBeDefined();
-        for (const other of units['x-enum-descriptions'] as string[]) if (!sevenUnits.includes(other)) expect(unitCell).not.toContain(other);
+        for (const other of units['x-enum-descriptions'] as string[])
+          if (!sevenUnits.includes(other)) expect(unitCell).not.toContain(other);
         const fiftyOne = row(51).filter({ hasText: String(period['x-period-ranges']['51']) });
         await fiftyOne.first().scrollIntoViewIfNeeded();
         await expectInViewport(fiftyOne, `the range of period 51 in its row (${where})`);
@@ -461,7 +499,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       for (const reader of [docs, mobile]) {
         const target = await route(String(status.title));
         await reader.visit(target);
-        const row = sectionOf(reader.page, target).locator('tr').filter({ has: reader.page.locator('td:first-child', { hasText: /^\s*10\s*$/ }) }).filter({ hasText: meaning });
+        const row = sectionOf(reader.page, target)
+          .locator('tr')
+          .filter({ has: reader.page.locator('td:first-child', { hasText: /^\s*10\s*$/ }) })
+          .filter({ hasText: meaning });
         await row.first().scrollIntoViewIfNeeded();
         await expectInViewport(row, `status 10, "${meaning}", in its row (${reader === docs ? 'desktop' : 'phone'})`);
       }
@@ -472,7 +513,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       expect(command, 'a curl command for /monitors in the Quick start').toBeDefined();
       for (const reader of [docs, mobile]) {
         await reader.visit();
-        const block = reader.page.locator('[data-component-name="Markdown/Markdown"] pre').filter({ hasText: command!.split('\n')[0]! }).filter({ hasText: 'Service-oauthtoken $ACCESS_TOKEN' });
+        const block = reader.page
+          .locator('[data-component-name="Markdown/Markdown"] pre')
+          .filter({ hasText: command!.split('\n')[0]! })
+          .filter({ hasText: 'Service-oauthtoken $ACCESS_TOKEN' });
         await block.first().scrollIntoViewIfNeeded();
         await expectInViewport(block, `the Quick start's command listing the monitors (${reader === docs ? 'desktop' : 'phone'})`);
       }
@@ -501,12 +545,18 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       for (const reader of [docs, mobile]) {
         const where = reader === docs ? 'desktop' : 'phone';
         await reader.visit();
-        const errors = reader.page.locator('[data-component-name="Markdown/Markdown"] pre').filter({ hasText: '"code": 1002' }).filter({ hasText: 'Monitor does not exist.' });
+        const errors = reader.page
+          .locator('[data-component-name="Markdown/Markdown"] pre')
+          .filter({ hasText: '"code": 1002' })
+          .filter({ hasText: 'Monitor does not exist.' });
         await errors.first().scrollIntoViewIfNeeded();
         await expectInViewport(errors, `the 1002 answer under Errors (${where})`);
         const target = await route(String(getMonitor.summary));
         await reader.visit(target);
-        const said = sectionOf(reader.page, target).locator('[data-component-name="Markdown/Markdown"] p').filter({ hasText: '1002' }).filter({ hasText: 'Monitor does not exist.' });
+        const said = sectionOf(reader.page, target)
+          .locator('[data-component-name="Markdown/Markdown"] p')
+          .filter({ hasText: '1002' })
+          .filter({ hasText: 'Monitor does not exist.' });
         await said.first().scrollIntoViewIfNeeded();
         await expectInViewport(said, `404, 1002 and its message on Get a monitor (${where})`);
       }
@@ -523,7 +573,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
         await expectSettledAt(mobile.page, target, `the operation ${operation.operationId} on a phone`);
         for (const label of ['curl', 'TypeScript']) {
           const sample = samples.find((candidate) => candidate.operationId === operation.operationId && candidate.label === label)!;
-          const marker = sample.source.split('\n').find((line) => /\S/.test(line) && !line.startsWith('import'))!.trim();
+          const marker = sample.source
+            .split('\n')
+            .find((line) => /\S/.test(line) && !line.startsWith('import'))!
+            .trim();
           const where = `${operation.operationId} ${label}`;
           const code = await showSample(mobile.page, samplesPanel(sectionOf(mobile.page, target)), label, marker, where);
           const report = await measureCode(code);
@@ -542,7 +595,8 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       const count = await blocks.count();
       expect(count).toBe(codeBlocks(guide).length);
       const faults: string[] = [];
-      for (let index = 0; index < count; index++) faults.push(...fitFaults(`guide block ${index + 1}`, await measureCode(blocks.nth(index))));
+      for (let index = 0; index < count; index++)
+        faults.push(...fitFaults(`guide block ${index + 1}`, await measureCode(blocks.nth(index))));
       await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone.png') });
       expect(faults).toEqual([]);
     });
@@ -577,7 +631,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
         checked.add(href);
       }
     }
-    expect([...inMarkdown].filter((href) => !checked.has(href)), 'cross-references of the description not found on the page').toEqual([]);
+    expect(
+      [...inMarkdown].filter((href) => !checked.has(href)),
+      'cross-references of the description not found on the page',
+    ).toEqual([]);
   }, 180_000);
 
   it('has no serious accessibility violation (axe-core) on the overview, an operation and a schema, on a desktop and a phone', async () => {
@@ -617,7 +674,13 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
 /** The rows of the first Markdown table whose header row starts with these cells, inline code unwrapped. */
 function markdownTable(markdown: string, ...header: string[]): string[][] {
   const lines = markdown.split('\n');
-  const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim().replace(/`/g, ''));
+  const cells = (line: string) =>
+    line
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((cell) => cell.trim().replace(/`/g, ''));
   const start = lines.findIndex((line) => line.startsWith('|') && header.every((title, i) => cells(line)[i] === title));
   expect(start, `a table with the columns ${header.join(', ')}`).toBeGreaterThanOrEqual(0);
   const rows: string[][] = [];
@@ -630,7 +693,11 @@ function markdownTable(markdown: string, ...header: string[]): string[][] {
 
 describe('guides agree with the rest of the description', () => {
   it('the data-center list pairs each API root with its identity provider as the servers do', () => {
-    const entries = [...guideSection(guide, 'Data centers').matchAll(/^- \*\*(.+?)\*\* \(`(\w+)`\)\\\n\s+API root: `(\S+)`\\\n\s+Identity provider: `(\S+)`$/gm)].map((match) => match.slice(1));
+    const entries = [
+      ...guideSection(guide, 'Data centers').matchAll(
+        /^- \*\*(.+?)\*\* \(`(\w+)`\)\\\n\s+API root: `(\S+)`\\\n\s+Identity provider: `(\S+)`$/gm,
+      ),
+    ].map((match) => match.slice(1));
     const servers = (bundle.servers as Json[]).map((server) => [
       String(server.description).replace(/ data center.*$/, ''),
       String(server['x-data-center']),
@@ -645,7 +712,11 @@ describe('guides agree with the rest of the description', () => {
 
   it('the scope table names exactly the values of the Scope schema', () => {
     const rows = markdownTable(guide, 'Area', 'Covers', 'Actions');
-    const scopes = rows.flatMap(([area, , actions]) => String(actions).split(', ').map((action) => `Service.${area}.${action}`));
+    const scopes = rows.flatMap(([area, , actions]) =>
+      String(actions)
+        .split(', ')
+        .map((action) => `Service.${area}.${action}`),
+    );
     expect(scopes.sort()).toEqual([...bundle.components.schemas.Scope.enum].sort());
   });
 
@@ -729,7 +800,8 @@ describe('code samples (x-codeSamples)', () => {
     for (const sample of samples.filter((candidate) => candidate.lang === 'TypeScript')) {
       expect(sample.source, sample.operationId).not.toMatch(/dataCenter|https?:\/\//);
       expect(sample.source, sample.operationId).toMatch(/authUrl: process\.env\.AUTH_URL!/);
-      if (sample.source.includes('createServiceClient(')) expect(sample.source, sample.operationId).toContain('baseUrl: process.env.API_ROOT!');
+      if (sample.source.includes('createServiceClient('))
+        expect(sample.source, sample.operationId).toContain('baseUrl: process.env.API_ROOT!');
     }
   });
 

@@ -25,7 +25,9 @@ function verdict(entry: BadCase, reply: Reply): string | undefined {
   if (reply.status < 400 || reply.status > 499) return `status ${reply.status}`;
   if (entry.status !== undefined && reply.status !== entry.status) return `status ${reply.status}, expected ${entry.status}`;
   if (entry.method === 'HEAD') {
-    return entry.names.test(String(reply.headers['sl-violations'] ?? '')) ? undefined : `sl-violations ${reply.headers['sl-violations']} does not name ${entry.names}`;
+    return entry.names.test(String(reply.headers['sl-violations'] ?? ''))
+      ? undefined
+      : `sl-violations ${reply.headers['sl-violations']} does not name ${entry.names}`;
   }
   if (validate('Error', reply.json).length > 0) return `body is not {code, message}: ${reply.text.slice(0, 200)}`;
   if (!entry.names.test(reply.json.message)) return `message does not name ${entry.names}: ${reply.json.message.slice(0, 300)}`;
@@ -46,9 +48,10 @@ describe('bad input', () => {
       }
       let reply: Reply;
       try {
-        reply = entry.raw !== undefined
-          ? await sendRaw(mock.authUrl, entry.raw)
-          : await send(mock.authUrl, entry.target!, { method: entry.method, headers: entry.headers, body: entry.body });
+        reply =
+          entry.raw !== undefined
+            ? await sendRaw(mock.authUrl, entry.raw)
+            : await send(mock.authUrl, entry.target!, { method: entry.method, headers: entry.headers, body: entry.body });
       } catch (error) {
         failures.push(`${entry.category} | ${entry.name}: ${(error as Error).message}`);
         return;
@@ -65,7 +68,10 @@ describe('bad input', () => {
       [
         `bad input: ${cases.length} generated bad requests in ${seconds.toFixed(1)} s (${concurrency} at a time), ${failures.length} failed`,
         ...[...byCategory].map(([category, count]) => `  ${String(count).padStart(5)}  ${category}`),
-        `  answers: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status} x${count}`).join(', ')}`,
+        `  answers: ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([status, count]) => `${status} x${count}`)
+          .join(', ')}`,
       ].join('\n'),
     );
     expect(failures, failures.slice(0, 40).join('\n')).toEqual([]);

@@ -16,6 +16,7 @@ import {
   releasesDir,
   sha256,
 } from '../../scripts/lib/breaking-changes.js';
+import { apiChanges, apiSnapshotFile, packageApiReport } from '../../scripts/lib/api-report.js';
 import { outputs } from '../../scripts/lib/paths.js';
 import type { Json } from '../support/bundle.js';
 
@@ -41,7 +42,9 @@ describe('releases and the CHANGELOG', () => {
     expect(releases.length).toBeGreaterThan(0);
     const latestOfVersion = new Map(releases.map((release) => [release.version, release]));
     for (const release of latestOfVersion.values()) {
-      expect(sha256(readFileSync(path.join(releasesDir, release.file))), `releases/${release.file} was edited after its release`).toBe(release.sha256);
+      expect(sha256(readFileSync(path.join(releasesDir, release.file))), `releases/${release.file} was edited after its release`).toBe(
+        release.sha256,
+      );
       expect(JSON.parse(readFileSync(path.join(releasesDir, release.file), 'utf8')).info.version).toBe(release.version);
     }
     expect([...releases].sort((a, b) => compareVersions(a.version, b.version) || a.date.localeCompare(b.date))).toEqual(releases);
@@ -54,11 +57,24 @@ describe('releases and the CHANGELOG', () => {
       expect(entry, `CHANGELOG.md has no entry "${release.changelog}"`).toBeDefined();
       expect(entry!.body).not.toBe('');
     }
-    expect(entries.map((entry) => entry.heading)).toEqual([...entries].sort((a, b) => compareVersions(b.version, a.version) || b.date.localeCompare(a.date)).map((entry) => entry.heading));
+    expect(entries.map((entry) => entry.heading)).toEqual(
+      [...entries].sort((a, b) => compareVersions(b.version, a.version) || b.date.localeCompare(a.date)).map((entry) => entry.heading),
+    );
   });
 });
 
 describe('the gate', () => {
+  it(`the package's TypeScript API (dist/) keeps every export of release ${latest.version} (releases/${apiSnapshotFile(latest.version)})`, () => {
+    const released = JSON.parse(readFileSync(path.join(releasesDir, apiSnapshotFile(latest.version)), 'utf8'));
+    const current = packageApiReport();
+    expect(apiChanges(released, current)).toEqual([]);
+    // The comparison sees the package: without an export of monitoring-service-api/constants, it refuses.
+    const { SlaTypeValues: _removed, ...constants } = current['monitoring-service-api/constants']!;
+    expect(apiChanges(released, { ...current, 'monitoring-service-api/constants': constants }).map((change) => change.pointer)).toEqual([
+      'monitoring-service-api/constants#SlaTypeValues',
+    ]);
+  });
+
   it(`the current description (generated/openapi.json) does not break release ${latest.version}, or has a new version`, async () => {
     const result = await checkCompatibility(releaseFile, outputs().bundleJson);
     expect(result.ok, describeGate(result, `release ${latest.version} (${latest.date})`)).toBe(true);
@@ -69,6 +85,27 @@ describe('the gate', () => {
 // that must name the change (redocly diff's, or one of ownChecks in scripts/lib/breaking-changes.ts).
 const breakingCases: { name: string; rules: string[]; change: (document: Json) => void }[] = [
   {
+    name: 'a constants schema removed (SlaType, exported as SlaType, SlaTypeValues, SlaTypeMeanings)',
+    rules: ['schema-removed'],
+    change: (document) => {
+      delete document.components.schemas.SlaType;
+    },
+  },
+  {
+    name: 'a field of DnsSearchConfig removed (a table of the constants document)',
+    rules: ['property-removed'],
+    change: (document) => {
+      delete document.components.schemas.DnsSearchConfigA.properties.addr;
+    },
+  },
+  {
+    name: 'the type of a property changed in a schema no operation references',
+    rules: ['type-narrowed'],
+    change: (document) => {
+      document.components.schemas.DnsSearchConfigA.properties.addr.type = 'integer';
+    },
+  },
+  {
     name: 'an enum value removed (from a constant no operation uses)',
     rules: ['enum-value-removed'],
     change: (document) => {
@@ -78,7 +115,7 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
   },
   {
     name: 'an enum value removed (from a request)',
-    rules: ['enum-values-removed', 'enum-value-removed'],
+    rules: ['enum-value-removed'],
     change: (document) => {
       const grant = document.components.schemas.GrantType;
       for (const key of ['enum', 'x-enum-varnames', 'x-enum-descriptions']) grant[key].pop();
@@ -114,7 +151,7 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
   },
   {
     name: 'a request property made required',
-    rules: ['required-properties-added'],
+    rules: ['required-added'],
     change: (document) => {
       document.components.schemas.MonitorGroupCreate.required.push('description');
     },
@@ -129,7 +166,7 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
   },
   {
     name: 'a type changed',
-    rules: ['schema-type-changed'],
+    rules: ['type-narrowed'],
     change: (document) => {
       document.components.schemas.Error.properties.message.type = 'integer';
     },
@@ -138,7 +175,13 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
     name: 'a parameter added as required',
     rules: ['parameter-became-required'],
     change: (document) => {
-      document.paths['/monitors'].get.parameters.push({ name: 'page', in: 'query', required: true, description: 'A page.', schema: { type: 'integer' } });
+      document.paths['/monitors'].get.parameters.push({
+        name: 'page',
+        in: 'query',
+        required: true,
+        description: 'A page.',
+        schema: { type: 'integer' },
+      });
     },
   },
   {
@@ -176,7 +219,11 @@ describe('the gate, on a copy of the current bundle', () => {
       bundleFile,
       variant('added-operation', (document) => {
         const get = document.paths['/monitors/{monitor_id}'].get;
-        document.paths['/monitors/{monitor_id}'].delete = { ...structuredClone(get), operationId: 'deleteMonitor', summary: 'Delete a monitor' };
+        document.paths['/monitors/{monitor_id}'].delete = {
+          ...structuredClone(get),
+          operationId: 'deleteMonitor',
+          summary: 'Delete a monitor',
+        };
       }),
     );
     expect(result.breaking, describeGate(result, 'the bundle')).toEqual([]);
@@ -185,7 +232,10 @@ describe('the gate, on a copy of the current bundle', () => {
   });
 
   it('passes the bundle unchanged, with no change at all', async () => {
-    const result = await checkCompatibility(bundleFile, variant('unchanged', () => {}));
+    const result = await checkCompatibility(
+      bundleFile,
+      variant('unchanged', () => {}),
+    );
     expect(result).toMatchObject({ ok: true, breaking: [], changes: [] });
   });
 
@@ -199,21 +249,46 @@ describe('the gate, on a copy of the current bundle', () => {
       }),
     );
     expect(result).toMatchObject({ ok: true, versionChanged: true, revisionVersion: '3.0' });
-    expect(describeGate(result, 'the bundle')).toMatch(/allowed by the new version 3\.0[\s\S]*Property `device_key` of `data` was removed/);
+    expect(describeGate(result, 'the bundle')).toMatch(
+      /allowed by the new version 3\.0[\s\S]*Property device_key of #\/components\/schemas\/DeviceKey was removed\. \(property-removed, #\/components\/schemas\/DeviceKey\/properties\/device_key\)/,
+    );
   });
 });
 
 describe('ownChecks (what redocly diff rates as patch)', () => {
   it('finds removed enum values and narrowed additional properties at their JSON pointer', () => {
-    const base = { components: { schemas: { A: { type: 'string', enum: ['x', 'y', 'z'] }, B: { type: 'object', additionalProperties: true }, 'C/D': { type: 'object' } } } };
+    const base = {
+      components: {
+        schemas: {
+          A: { type: 'string', enum: ['x', 'y', 'z'] },
+          B: { type: 'object', additionalProperties: true },
+          'C/D': { type: 'object' },
+        },
+      },
+    };
     const revision = structuredClone(base) as Json;
     revision.components.schemas.A.enum = ['x'];
     revision.components.schemas.B.additionalProperties = false;
     revision.components.schemas['C/D'].unevaluatedProperties = false;
     expect(ownChecks(base, revision)).toEqual([
-      { ruleId: 'enum-value-removed', impact: 'major', message: 'Enum values "y", "z" removed from #/components/schemas/A.', pointer: '#/components/schemas/A/enum' },
-      { ruleId: 'additional-properties-narrowed', impact: 'major', message: 'additionalProperties of #/components/schemas/B narrowed to false: attributes that were allowed are now refused.', pointer: '#/components/schemas/B/additionalProperties' },
-      { ruleId: 'additional-properties-narrowed', impact: 'major', message: 'unevaluatedProperties of #/components/schemas/C~1D narrowed to false: attributes that were allowed are now refused.', pointer: '#/components/schemas/C~1D/unevaluatedProperties' },
+      {
+        ruleId: 'enum-value-removed',
+        impact: 'major',
+        message: 'Enum values "y", "z" removed from #/components/schemas/A.',
+        pointer: '#/components/schemas/A/enum',
+      },
+      {
+        ruleId: 'additional-properties-narrowed',
+        impact: 'major',
+        message: 'additionalProperties of #/components/schemas/B narrowed to false: attributes that were allowed are now refused.',
+        pointer: '#/components/schemas/B/additionalProperties',
+      },
+      {
+        ruleId: 'additional-properties-narrowed',
+        impact: 'major',
+        message: 'unevaluatedProperties of #/components/schemas/C~1D narrowed to false: attributes that were allowed are now refused.',
+        pointer: '#/components/schemas/C~1D/unevaluatedProperties',
+      },
     ]);
   });
 

@@ -80,7 +80,11 @@ describe('acting on customer and business-unit accounts', () => {
     idp.delayMs = 20;
     const before = idp.refreshRequests().length;
     const accounts = customers.map((customer) => client.forAccount(customer.zaaid));
-    await Promise.all([client.GET('/monitors'), ...accounts.map((account) => account.GET('/monitors')), ...accounts.map((account) => account.GET('/monitors'))]);
+    await Promise.all([
+      client.GET('/monitors'),
+      ...accounts.map((account) => account.GET('/monitors')),
+      ...accounts.map((account) => account.GET('/monitors')),
+    ]);
     expect(idp.refreshRequests().length - before).toBe(1);
     expect(new Set(api.requests.map(tokenOf)).size).toBe(1);
     idp.delayMs = 0;

@@ -12,7 +12,15 @@ import {
   type ServiceClientOptions,
 } from '../../src/index.js';
 import { envelope, startFaultServer, type FaultServer, type RecordedRequest } from '../support/fault-server.js';
-import { credentials, form, grantCode, startIdentityProvider, tokenOf, unauthorized, type IdentityProvider } from '../support/identity-provider.js';
+import {
+  credentials,
+  form,
+  grantCode,
+  startIdentityProvider,
+  tokenOf,
+  unauthorized,
+  type IdentityProvider,
+} from '../support/identity-provider.js';
 
 let idp: IdentityProvider;
 let api: FaultServer;
@@ -111,7 +119,10 @@ describe('access tokens from a refresh token', () => {
   it('starts with a saved access token and renews only when it is about to expire', async () => {
     idp.issued.push('saved-token');
     const clock = manualClock();
-    const c = client({ clock: clock.now, auth: { ...credentials, accessToken: 'saved-token', accessTokenExpiresAt: clock.now() + 120_000 } });
+    const c = client({
+      clock: clock.now,
+      auth: { ...credentials, accessToken: 'saved-token', accessTokenExpiresAt: clock.now() + 120_000 },
+    });
     await c.GET('/monitors');
     expect(idp.refreshRequests()).toHaveLength(0);
     clock.advance(61_000);
@@ -138,7 +149,13 @@ describe('401 from a resource call', () => {
       .GET('/monitors')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ kind: 'auth', status: 401, code: 401, attempts: 2, operation: { method: 'GET', path: '/monitors', operationId: 'listMonitors' } });
+    expect(error).toMatchObject({
+      kind: 'auth',
+      status: 401,
+      code: 401,
+      attempts: 2,
+      operation: { method: 'GET', path: '/monitors', operationId: 'listMonitors' },
+    });
     expect((error as ServiceError).message).toBe('Unauthorized: the access token is invalid or expired.');
     expect(idp.refreshRequests()).toHaveLength(2);
     expect(resourceRequests()).toHaveLength(2);
@@ -175,18 +192,26 @@ describe('401 from a resource call', () => {
     expect(idp.requests()).toHaveLength(0);
   });
 
-  it('a refused refresh token is a typed auth error naming the identity provider\'s answer', async () => {
+  it("a refused refresh token is a typed auth error naming the identity provider's answer", async () => {
     const c = client({ auth: { ...credentials, refreshToken: '1000.wrong' } });
     const error = (await c.GET('/monitors').catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ kind: 'auth', status: 400, operation: { method: 'POST', path: '/oauth/v2/token', operationId: 'requestToken' } });
+    expect(error).toMatchObject({
+      kind: 'auth',
+      status: 400,
+      operation: { method: 'POST', path: '/oauth/v2/token', operationId: 'requestToken' },
+    });
     expect(error.message).toMatch(/invalid_code/);
     expect(resourceRequests()).toHaveLength(0);
   });
 
   it('an identity provider that answers 200 without a token is an auth error too', async () => {
     idp.failWith = { json: { error: 'invalid_client' } };
-    await expect(client().GET('/monitors')).rejects.toMatchObject({ kind: 'auth', status: 200, message: expect.stringMatching(/invalid_client/) });
+    await expect(client().GET('/monitors')).rejects.toMatchObject({
+      kind: 'auth',
+      status: 200,
+      message: expect.stringMatching(/invalid_client/),
+    });
   });
 });
 
@@ -266,7 +291,12 @@ describe('headers', () => {
 
 describe('secrets stay where they belong', () => {
   it('no URL carries a token or a secret; the client secret and refresh token never reach the resource server', async () => {
-    const tokens = await exchangeGrantCode({ authUrl: idp.origin, clientId: credentials.clientId, clientSecret: credentials.clientSecret, code: grantCode });
+    const tokens = await exchangeGrantCode({
+      authUrl: idp.origin,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      code: grantCode,
+    });
     const c = client();
     await c.GET('/monitors');
     await c.POST('/monitor_groups', { body: { display_name: 'Payment services', description: 'x' } });
@@ -295,7 +325,9 @@ describe('secrets stay where they belong', () => {
 
   it('errors do not carry the token or the secret in their message', async () => {
     api.handle(() => unauthorized);
-    const error = (await client().GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client()
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     const text = `${error.message} ${error.describe()} ${error.stack ?? ''}`;
     for (const value of [credentials.clientSecret, credentials.refreshToken, ...idp.issued]) expect(text).not.toContain(value);
   });
@@ -303,8 +335,19 @@ describe('secrets stay where they belong', () => {
 
 describe('identity-provider helpers', () => {
   it('exchangeGrantCode: the authorization-code grant as form fields, the tokens in camelCase', async () => {
-    const tokens = await exchangeGrantCode({ authUrl: idp.origin, clientId: credentials.clientId, clientSecret: credentials.clientSecret, code: grantCode });
-    expect(tokens).toEqual({ accessToken: 'access-1', refreshToken: credentials.refreshToken, expiresIn: 3600, apiDomain: 'https://api.test.invalid', tokenType: 'Bearer' });
+    const tokens = await exchangeGrantCode({
+      authUrl: idp.origin,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      code: grantCode,
+    });
+    expect(tokens).toEqual({
+      accessToken: 'access-1',
+      refreshToken: credentials.refreshToken,
+      expiresIn: 3600,
+      apiDomain: 'https://api.test.invalid',
+      tokenType: 'Bearer',
+    });
     const [request] = idp.requests();
     expect(request!.url).toBe('/oauth/v2/token');
     expect(request!.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
@@ -317,7 +360,12 @@ describe('identity-provider helpers', () => {
   });
 
   it('exchangeGrantCode with a used or expired code: a typed auth error', async () => {
-    const error = await exchangeGrantCode({ authUrl: idp.origin, clientId: credentials.clientId, clientSecret: credentials.clientSecret, code: 'stale' }).catch((e: unknown) => e);
+    const error = await exchangeGrantCode({
+      authUrl: idp.origin,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      code: 'stale',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'auth', status: 400, body: { error: 'invalid_code' }, operation: { operationId: 'requestToken' } });
   });
@@ -348,11 +396,17 @@ describe('data centers', () => {
       expect(c.authUrl).toBe(dataCenters[id].authUrl);
       await c.GET('/monitors');
       expect(seen).toEqual([`${dataCenters[id].authUrl}/oauth/v2/token`, `${dataCenters[id].baseUrl}/monitors`]);
-      await exchangeGrantCode({ dataCenter: id, clientId: 'i', clientSecret: 's', code: 'c', fetch: async () => Response.json({ access_token: 'a', refresh_token: 'r', expires_in: 3600 }) });
+      await exchangeGrantCode({
+        dataCenter: id,
+        clientId: 'i',
+        clientSecret: 's',
+        code: 'c',
+        fetch: async () => Response.json({ access_token: 'a', refresh_token: 'r', expires_in: 3600 }),
+      });
     }
   });
 
-  it('either address can be overridden; the other stays the data center\'s', () => {
+  it("either address can be overridden; the other stays the data center's", () => {
     const a = createServiceClient({ dataCenter: 'eu', baseUrl: 'http://127.0.0.1:4010/api/', auth: { ...credentials } });
     expect([a.baseUrl, a.authUrl]).toEqual(['http://127.0.0.1:4010/api', dataCenters.eu.authUrl]);
     const b = createServiceClient({ dataCenter: 'eu', authUrl: 'http://127.0.0.1:4010', auth: { ...credentials } });
@@ -363,7 +417,13 @@ describe('data centers', () => {
     const fetch = async () => {
       throw new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) });
     };
-    const error = await exchangeGrantCode({ authUrl: 'https://accounts.eu.placeholder.invalid', clientId: 'i', clientSecret: 's', code: 'c', fetch }).catch((e: unknown) => e);
+    const error = await exchangeGrantCode({
+      authUrl: 'https://accounts.eu.placeholder.invalid',
+      clientId: 'i',
+      clientSecret: 's',
+      code: 'c',
+      fetch,
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'network', status: 0, operation: { operationId: 'requestToken' } });
     expect((error as ServiceError).message).toBe(
       `Network error: fetch failed: getaddrinfo ENOTFOUND (ENOTFOUND) (accounts.eu.placeholder.invalid is a placeholder host of the description: give your data center's real baseUrl and authUrl)`,
@@ -371,10 +431,14 @@ describe('data centers', () => {
   });
 
   it('refuses unknown data centers and a refresh token without an identity provider', () => {
-    expect(() => createServiceClient({ dataCenter: 'mars' as DataCenterId, auth: { ...credentials } })).toThrow(/Unknown data center "mars": use one of us, eu/);
+    expect(() => createServiceClient({ dataCenter: 'mars' as DataCenterId, auth: { ...credentials } })).toThrow(
+      /Unknown data center "mars": use one of us, eu/,
+    );
     expect(() => createServiceClient({ baseUrl: 'http://127.0.0.1:1/api', auth: { ...credentials } })).toThrow(/identity provider/);
     expect(() => createServiceClient({ auth: { accessToken: 't' } })).toThrow(/dataCenter or a baseUrl/);
-    expect(() => createServiceClient({ dataCenter: 'eu', auth: { clientId: 'a', clientSecret: '', refreshToken: 'r' } })).toThrow(/clientSecret/);
+    expect(() => createServiceClient({ dataCenter: 'eu', auth: { clientId: 'a', clientSecret: '', refreshToken: 'r' } })).toThrow(
+      /clientSecret/,
+    );
     // A ready access token needs no identity provider.
     expect(() => createServiceClient({ baseUrl: 'http://127.0.0.1:1/api', auth: { accessToken: 't' } })).not.toThrow();
   });

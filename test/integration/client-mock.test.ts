@@ -74,7 +74,9 @@ describe('every resource operation through the client, against the mock', () => 
   });
 
   it('POST /monitor_groups', async () => {
-    const result = await client.request('POST', '/monitor_groups', { body: { display_name: 'Payment services', description: 'Checkout and billing' } });
+    const result = await client.request('POST', '/monitor_groups', {
+      body: { display_name: 'Payment services', description: 'Checkout and billing' },
+    });
     expect([200, 201]).toContain(result.response.status);
     expect(validate('Envelope', result.body)).toEqual([]);
     expect(sent.at(-1)!.headers.get('Content-Type')).toBe('application/json;charset=UTF-8');
@@ -130,7 +132,12 @@ describe('identity-provider helpers against the mock', () => {
     expect(tokens.accessToken).toBeTypeOf('string');
     expect(tokens.refreshToken).toBeTypeOf('string');
     expect(tokens.expiresIn).toBe(3600);
-    const renewed = await refreshAccessToken({ authUrl: mock.authUrl, clientId: 'id', clientSecret: 'secret', refreshToken: tokens.refreshToken });
+    const renewed = await refreshAccessToken({
+      authUrl: mock.authUrl,
+      clientId: 'id',
+      clientSecret: 'secret',
+      refreshToken: tokens.refreshToken,
+    });
     expect(renewed.accessToken).toBeTypeOf('string');
     await expect(revokeRefreshToken({ authUrl: mock.authUrl, refreshToken: tokens.refreshToken })).resolves.toBeUndefined();
   });
@@ -152,15 +159,17 @@ describe('documented errors from the mock', () => {
     });
   });
 
-  it('Prism\'s 422 problem+json for an invalid monitor_id: the violation in the message', async () => {
-    const error = (await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '12ab' } } }).catch((e: unknown) => e)) as ServiceError;
+  it("Prism's 422 problem+json for an invalid monitor_id: the violation in the message", async () => {
+    const error = (await client
+      .GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '12ab' } } })
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.status).toBeGreaterThanOrEqual(400);
     expect(error.status).toBeLessThan(500);
     expect(error.message).toMatch(/monitor_id must match pattern/);
   });
 
-  it('Prefer: code=500 on a GET is retried, then a ServiceError with the body\'s code and message', async () => {
+  it("Prefer: code=500 on a GET is retried, then a ServiceError with the body's code and message", async () => {
     const error = (await client.GET('/monitors', { headers: { Prefer: 'code=500' } }).catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'http', status: 500, attempts: 2 });
     expect(error.code).toBeTypeOf('number');

@@ -1,6 +1,13 @@
 // Retries, Retry-After, timeouts, network failures and the ServiceError of every failed call.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backoffDelay, createServiceClient, parseRetryAfter, ServiceError, type RetryOptions, type ServiceClientOptions } from '../../src/index.js';
+import {
+  backoffDelay,
+  createServiceClient,
+  parseRetryAfter,
+  ServiceError,
+  type RetryOptions,
+  type ServiceClientOptions,
+} from '../../src/index.js';
 import { freePort } from '../support/processes.js';
 import { envelope, startFaultServer, type FaultServer, type Reply } from '../support/fault-server.js';
 
@@ -52,14 +59,23 @@ describe('retries of idempotent calls', () => {
       .POST('/monitor_groups', { body: { display_name: 'Payment services' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error).toMatchObject({ kind: 'http', status: 503, code: 503, message: 'Service unavailable', attempts: 1, operation: { method: 'POST', path: '/monitor_groups', operationId: 'createMonitorGroup' } });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 503,
+      code: 503,
+      message: 'Service unavailable',
+      attempts: 1,
+      operation: { method: 'POST', path: '/monitor_groups', operationId: 'createMonitorGroup' },
+    });
     expect(api.requests).toHaveLength(1);
     expect(slept).toEqual([]);
   });
 
   it('gives up after the configured retries with the last answer as the error', async () => {
     script(unavailable);
-    const error = (await client().GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client()
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'http', status: 503, attempts: 3 });
     expect(api.requests).toHaveLength(3);
   });
@@ -84,14 +100,21 @@ describe('retries of idempotent calls', () => {
 
   it('4xx answers other than 401 and 429 are not retried', async () => {
     script({ status: 404, json: { code: 1002, message: 'Monitor does not exist.' } }, ok);
-    await expect(client().GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '9' } } })).rejects.toMatchObject({ status: 404, code: 1002 });
+    await expect(client().GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '9' } } })).rejects.toMatchObject({
+      status: 404,
+      code: 1002,
+    });
     expect(api.requests).toHaveLength(1);
   });
 
   it('waits for real between retries with the default sleep', async () => {
     script(unavailable, ok);
     const started = performance.now();
-    const c = createServiceClient({ baseUrl: `${api.origin}/api`, auth: { accessToken: 't' }, retry: { retries: 1, baseDelayMs: 60, maxDelayMs: 60 } });
+    const c = createServiceClient({
+      baseUrl: `${api.origin}/api`,
+      auth: { accessToken: 't' },
+      retry: { retries: 1, baseDelayMs: 60, maxDelayMs: 60 },
+    });
     await c.GET('/monitors');
     expect(performance.now() - started).toBeGreaterThanOrEqual(29); // at least half the delay (jitter)
   });
@@ -113,7 +136,9 @@ describe('Retry-After', () => {
 
   it('a Retry-After longer than maxRetryAfterMs ends the call, with the wait in the error', async () => {
     script({ status: 429, json: { code: 429, message: 'slow down' }, headers: { 'Retry-After': '3600' } }, ok);
-    const error = (await client().GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client()
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'rate-limit', status: 429, retryAfterMs: 3_600_000, attempts: 1 });
     expect(slept).toEqual([]);
   });
@@ -139,13 +164,15 @@ describe('timeouts, network failures, aborts', () => {
   it('no answer within timeoutMs: a typed timeout error, quickly', async () => {
     script({ ...ok, delayMs: 2000 });
     const started = performance.now();
-    const error = (await client({ timeoutMs: 50, retry: false }).GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client({ timeoutMs: 50, retry: false })
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'timeout', status: 0, attempts: 1, operation: { operationId: 'listMonitors' } });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
-  it('a GET that timed out is retried; a per-call timeout overrides the client\'s', async () => {
+  it("a GET that timed out is retried; a per-call timeout overrides the client's", async () => {
     script({ ...ok, delayMs: 2000 }, ok);
     await expect(client({ timeoutMs: 30_000 }).GET('/monitors', { timeoutMs: 50 })).resolves.toEqual([{ monitor_id: '1' }]);
     expect(api.requests).toHaveLength(2);
@@ -189,7 +216,7 @@ describe('timeouts, network failures, aborts', () => {
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
 
-  it('the caller\'s signal aborts the call (kind aborted), a timeout signal gives kind timeout', async () => {
+  it("the caller's signal aborts the call (kind aborted), a timeout signal gives kind timeout", async () => {
     script({ ...ok, delayMs: 2000 });
     const controller = new AbortController();
     const pending = client().GET('/monitors', { signal: controller.signal });
@@ -212,7 +239,9 @@ describe('timeouts, network failures, aborts', () => {
 describe('error bodies', () => {
   it('a non-JSON body: status and text in the message, no code', async () => {
     script({ status: 502, text: '<html>Bad gateway</html>' });
-    const error = (await client({ retry: false }).GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client({ retry: false })
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'http', status: 502, code: undefined, body: '<html>Bad gateway</html>' });
     expect(error.message).toBe('HTTP 502 Bad Gateway: <html>Bad gateway</html>');
   });
@@ -221,16 +250,26 @@ describe('error bodies', () => {
     script({
       status: 422,
       headers: { 'Content-Type': 'application/problem+json' },
-      json: { type: 'x', title: 'Invalid request', status: 422, detail: 'Your request is not valid.', validation: [{ location: ['path', 'monitor_id'], severity: 'Error', code: 'pattern', message: 'must match pattern "^[0-9]+$"' }] },
+      json: {
+        type: 'x',
+        title: 'Invalid request',
+        status: 422,
+        detail: 'Your request is not valid.',
+        validation: [{ location: ['path', 'monitor_id'], severity: 'Error', code: 'pattern', message: 'must match pattern "^[0-9]+$"' }],
+      },
     });
-    const error = (await client().GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client()
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'http', status: 422, code: undefined });
     expect(error.message).toBe('Invalid request: Your request is not valid.: path.monitor_id must match pattern "^[0-9]+$"');
   });
 
   it('a 2xx answer whose body is not JSON: an http error with its status, not a network error', async () => {
     script({ status: 200, text: 'not json', headers: { 'Content-Type': 'application/json' } });
-    const error = (await client().GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client()
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'http', status: 200, attempts: 1 });
     expect(error.message).toMatch(/^The answer could not be read: /);
@@ -238,7 +277,9 @@ describe('error bodies', () => {
 
   it('an empty error body: the status line', async () => {
     script({ status: 500 });
-    const error = (await client({ retry: false }).GET('/monitors').catch((e: unknown) => e)) as ServiceError;
+    const error = (await client({ retry: false })
+      .GET('/monitors')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ status: 500, message: 'HTTP 500 Internal Server Error' });
     expect(error.describe()).toBe('GET /monitors (listMonitors): 500: HTTP 500 Internal Server Error');
     expect(ServiceError.is(error)).toBe(true);

@@ -28,17 +28,16 @@ let mod: Any;
 
 function bundleConstants(dir: string): Any {
   const schemas: Record<string, { $ref: string }> = {};
-  for (const file of readdirSync(CONSTANTS).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(CONSTANTS)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     const rel = path.relative(dir, path.join(CONSTANTS, file)).split(path.sep).join('/');
     for (const name of Object.keys(parse(readFileSync(path.join(CONSTANTS, file), 'utf8')))) {
       schemas[name] = { $ref: `${rel}#/${name}` };
     }
   }
   const root = path.join(dir, 'root.yaml');
-  writeFileSync(
-    root,
-    stringify({ openapi: '3.1.0', info: { title: 'constants', version: '0' }, paths: {}, components: { schemas } }),
-  );
+  writeFileSync(root, stringify({ openapi: '3.1.0', info: { title: 'constants', version: '0' }, paths: {}, components: { schemas } }));
   const out = path.join(dir, 'bundle.json');
   execFileSync(path.join(BIN, 'redocly'), ['bundle', root, '--config', path.join(ROOT, 'redocly.yaml'), '-o', out], {
     cwd: ROOT,
@@ -53,7 +52,7 @@ function tsc(args: string[]): { ok: boolean; output: string } {
   try {
     execFileSync(path.join(BIN, 'tsc'), args, { cwd: scratch, stdio: 'pipe' });
     return { ok: true, output: '' };
-  } catch (error: Any) {
+  } catch (error: any) {
     return { ok: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` };
   }
 }
@@ -118,8 +117,16 @@ export { down, up, four, known, other, numeric, post, purge, hour, date, bad, v8
 `,
     );
     const result = tsc([
-      '--strict', '--noEmit', '--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext',
-      '--noUncheckedIndexedAccess', 'usage.ts',
+      '--strict',
+      '--noEmit',
+      '--target',
+      'ES2022',
+      '--module',
+      'NodeNext',
+      '--moduleResolution',
+      'NodeNext',
+      '--noUncheckedIndexedAccess',
+      'usage.ts',
     ]);
     expect(result.output).toBe('');
     expect(result.ok).toBe(true);
@@ -205,7 +212,9 @@ describe('table helpers, row by row', () => {
     const future = { start: new Date(now - DAY), end: new Date(now + DAY) };
     expect(mod.isGranularitySupported(period, rawUnitOfTime, future, now)).toBe(false);
     expect(mod.isGranularitySupported(period, rawUnitOfTime, { start: 'not a date', end: now }, now)).toBe(false);
-    expect(mod.isGranularitySupported(period, rawUnitOfTime, { start: '2026-11-20T00:00:00Z', end: '2026-11-21T00:00:00Z' }, now)).toBe(true);
+    expect(mod.isGranularitySupported(period, rawUnitOfTime, { start: '2026-11-20T00:00:00Z', end: '2026-11-21T00:00:00Z' }, now)).toBe(
+      true,
+    );
     for (const [u] of doc.enumerations.UnitOfTime.filter(([u]) => u !== rawUnitOfTime)) {
       expect(mod.isGranularitySupported(period, u, old, now), `unit ${u}`).toBe(true);
     }

@@ -113,14 +113,22 @@ describe('success path of every operation, at the URL shape of a data center', (
   });
 
   it('POST /oauth/v2/token/revoke', async () => {
-    const { data, response } = await auth.POST('/oauth/v2/token/revoke', { body: { token: '1000.refresh' }, bodySerializer: form, headers: formHeaders });
+    const { data, response } = await auth.POST('/oauth/v2/token/revoke', {
+      body: { token: '1000.refresh' },
+      bodySerializer: form,
+      headers: formHeaders,
+    });
     expect(response.status).toBe(200);
     expect(data).toEqual({ status: 'success' });
     covered.add('revokeToken');
   });
 
   it('covered every operation of the bundled document', () => {
-    expect([...covered].sort()).toEqual(operationsOf(bundle).map(({ operation }) => operation.operationId).sort());
+    expect([...covered].sort()).toEqual(
+      operationsOf(bundle)
+        .map(({ operation }) => operation.operationId)
+        .sort(),
+    );
   });
 });
 
@@ -168,7 +176,9 @@ describe('errors', () => {
     expect(asForm.status).toBe(400);
     expect(asForm.headers.get('sl-violations')).toMatch(/grant_type/);
     expect((await asForm.json()).message).toMatch(/grant_type/);
-    const asQuery = await fetch(`${mock.authUrl}/oauth/v2/token?grant_type=password&client_id=id&client_secret=s&code=c`, { method: 'POST' });
+    const asQuery = await fetch(`${mock.authUrl}/oauth/v2/token?grant_type=password&client_id=id&client_secret=s&code=c`, {
+      method: 'POST',
+    });
     expect(asQuery.status).toBe(400);
     expect(asQuery.headers.get('sl-violations')).toMatch(/grant_type/);
   });

@@ -14,7 +14,9 @@ describe('lint', () => {
   describe('on a description with one file broken (in memory, through the library)', () => {
     /** `file:` followed (in the stylish format) by `line:column  error  rule`. */
     const at = (file: string, rule: string, line?: number) =>
-      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\s*\\n(?:\\s*\\d+:\\d+.*\\n)*?\\s*${line ?? '\\d+'}:\\d+\\s+error\\s+${rule.replace('/', '\\/')}\\b`);
+      new RegExp(
+        `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\s*\\n(?:\\s*\\d+:\\d+.*\\n)*?\\s*${line ?? '\\d+'}:\\d+\\s+error\\s+${rule.replace('/', '\\/')}\\b`,
+      );
 
     async function expectFault(file: string, edit: (text: string) => string, rule: string, line?: number, message?: RegExp) {
       const { code, output } = await lintEdited(file, edit);
@@ -35,7 +37,11 @@ describe('lint', () => {
     it('service/operation-scope-declared: the OAuth 2.0 scheme required beside the header scheme (both would be required)', async () => {
       await expectFault(
         'openapi/paths/device_key.yaml',
-        (text) => text.replace('    - ServiceOAuthToken: [Service.Admin.Read]\n', '    - ServiceOAuthToken: []\n      ServiceOAuth2: [Service.Admin.Read]\n'),
+        (text) =>
+          text.replace(
+            '    - ServiceOAuthToken: [Service.Admin.Read]\n',
+            '    - ServiceOAuthToken: []\n      ServiceOAuth2: [Service.Admin.Read]\n',
+          ),
         'service/operation-scope-declared',
         8,
         /requires ServiceOAuthToken alone/,
@@ -53,7 +59,13 @@ describe('lint', () => {
     });
 
     it('service/operation-scope-declared: no scope, or two', async () => {
-      await expectFault('openapi/paths/monitors.yaml', (text) => text.replace('ServiceOAuthToken: [Service.Admin.Read]', 'ServiceOAuthToken: []'), 'service/operation-scope-declared', 8, /exactly one scope/);
+      await expectFault(
+        'openapi/paths/monitors.yaml',
+        (text) => text.replace('ServiceOAuthToken: [Service.Admin.Read]', 'ServiceOAuthToken: []'),
+        'service/operation-scope-declared',
+        8,
+        /exactly one scope/,
+      );
       await expectFault(
         'openapi/paths/monitors.yaml',
         (text) => text.replace('ServiceOAuthToken: [Service.Admin.Read]', 'ServiceOAuthToken: [Service.Admin.Read, Service.Admin.All]'),
@@ -66,7 +78,8 @@ describe('lint', () => {
     it('service/operation-scope-declared: a hand-written scope line (the decorator writes it, inferred or not)', async () => {
       await expectFault(
         'openapi/paths/monitors.yaml',
-        (text) => text.replace('are not shown in the documents.\n', 'are not shown in the documents.\n\n    **Scope:** `Service.Admin.Read`.\n'),
+        (text) =>
+          text.replace('are not shown in the documents.\n', 'are not shown in the documents.\n\n    **Scope:** `Service.Admin.Read`.\n'),
         'service/operation-scope-declared',
         5,
         /service\/scope-line writes it/,
@@ -121,19 +134,35 @@ describe('lint', () => {
     });
 
     it('service/operation-id-verb: an operationId whose verb does not fit its method', async () => {
-      await expectFault('openapi/paths/device_key.yaml', (text) => text.replace('operationId: getDeviceKey', 'operationId: fetchDeviceKey'), 'service/operation-id-verb', 2, /GET starts with one of the verbs get, list/);
-      await expectFault('openapi/paths/monitor_groups.yaml', (text) => text.replace('operationId: createMonitorGroup', 'operationId: getMonitorGroup'), 'service/operation-id-verb', 2, /POST starts with one of the verbs create/);
+      await expectFault(
+        'openapi/paths/device_key.yaml',
+        (text) => text.replace('operationId: getDeviceKey', 'operationId: fetchDeviceKey'),
+        'service/operation-id-verb',
+        2,
+        /GET starts with one of the verbs get, list/,
+      );
+      await expectFault(
+        'openapi/paths/monitor_groups.yaml',
+        (text) => text.replace('operationId: createMonitorGroup', 'operationId: getMonitorGroup'),
+        'service/operation-id-verb',
+        2,
+        /POST starts with one of the verbs create/,
+      );
     });
 
     it('service/code-samples: a sample line too long for a phone', async () => {
-      const { code, output } = await lintEdited('openapi/code_samples/curl/device_key/get.sh', (text) => text.replace('"$API_ROOT/device_key"', '"$API_ROOT/device_key?and=a-query-string-that-is-far-too-long"'));
+      const { code, output } = await lintEdited('openapi/code_samples/curl/device_key/get.sh', (text) =>
+        text.replace('"$API_ROOT/device_key"', '"$API_ROOT/device_key?and=a-query-string-that-is-far-too-long"'),
+      );
       expect(code).not.toBe(0);
       expect(output).toMatch(at('paths/device_key.yaml', 'service/code-samples', 13));
       expect(output).toMatch(/openapi\/code_samples\/curl\/device_key\/get\.sh:1 is \d+ characters long/);
     });
 
     it('service/code-samples: a curl sample with a host instead of $API_ROOT', async () => {
-      const { code, output } = await lintEdited('openapi/code_samples/curl/device_key/get.sh', (text) => text.replace('"$API_ROOT/device_key"', 'https://api.us.example.invalid/api/device_key'));
+      const { code, output } = await lintEdited('openapi/code_samples/curl/device_key/get.sh', (text) =>
+        text.replace('"$API_ROOT/device_key"', 'https://api.us.example.invalid/api/device_key'),
+      );
       expect(code).not.toBe(0);
       expect(output).toMatch(at('paths/device_key.yaml', 'service/code-samples', 13));
       expect(output).toMatch(/takes its address from \$API_ROOT/);
@@ -142,7 +171,11 @@ describe('lint', () => {
     it('service/code-samples: a sample written inline instead of a file of code_samples/', async () => {
       await expectFault(
         'openapi/paths/device_key.yaml',
-        (text) => text.replace('      source:\n        $ref: ../code_samples/curl/device_key/get.sh\n', '      source: curl "$API_ROOT/device_key"\n'),
+        (text) =>
+          text.replace(
+            '      source:\n        $ref: ../code_samples/curl/device_key/get.sh\n',
+            '      source: curl "$API_ROOT/device_key"\n',
+          ),
         'service/code-samples',
         12,
         /is a file/,

@@ -12,7 +12,7 @@ import { schemaValidator } from '../support/validator.js';
 const validate = schemaValidator(loadBundle());
 const auth = { clientId: '1000.id', clientSecret: 'secret', refreshToken: '1000.refresh' };
 
-describe('createMockFetch() as the client\'s fetch', () => {
+describe("createMockFetch() as the client's fetch", () => {
   const mockFetch = createMockFetch();
   const sent: Request[] = [];
   let client: ServiceClient;
@@ -38,7 +38,10 @@ describe('createMockFetch() as the client\'s fetch', () => {
   it('renews the access token at the mock identity provider and lists the monitors', async () => {
     const monitors = await client.GET('/monitors');
     expect(monitors.length).toBeGreaterThan(0);
-    expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['POST /oauth/v2/token', 'GET /api/monitors']);
+    expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'POST /oauth/v2/token',
+      'GET /api/monitors',
+    ]);
     expect(sent[1]!.headers.get('Authorization')).toMatch(/^Service-oauthtoken \S+$/);
   });
 
@@ -58,7 +61,9 @@ describe('createMockFetch() as the client\'s fetch', () => {
   });
 
   it('validates what it is sent: a 400 naming the fault', async () => {
-    const error = (await client.POST('/monitor_groups', { body: { description: 'no name' } as never }).catch((e: unknown) => e)) as ServiceError;
+    const error = (await client
+      .POST('/monitor_groups', { body: { description: 'no name' } as never })
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'http', status: 400 });
     expect(error.message).toBe("Bad Request: body must have required property 'display_name'");
   });

@@ -32,7 +32,8 @@ async function exchange(target: string, options: Parameters<typeof send>[2] = {}
   return { reply, report: proxy.reports.at(-1)! };
 }
 
-const messages = (report: ExchangeReport) => report.violations.map((violation) => `${violation.side} ${violation.location}: ${violation.message}`);
+const messages = (report: ExchangeReport) =>
+  report.violations.map((violation) => `${violation.side} ${violation.location}: ${violation.message}`);
 
 describe('report mode: answers pass through, each violation reported', () => {
   it('a missing `message` in a success body', async () => {
@@ -58,14 +59,19 @@ describe('report mode: answers pass through, each violation reported', () => {
     expect(reply.status).toBe(418);
     expect(report.violations).toHaveLength(1);
     expect(report.violations[0]).toMatchObject({ side: 'response', location: 'status', severity: 'Warning' });
-    expect(report.violations[0]!.message).toMatch(/unable to match the returned status code with those defined in the document: 200,401,403,404,500/);
+    expect(report.violations[0]!.message).toMatch(
+      /unable to match the returned status code with those defined in the document: 200,401,403,404,500/,
+    );
     expect(formatReport(report)).toMatch(/^⚠ GET \/api\/monitor_type_constants → 418/);
   });
 
   it('an error body with a wrong type and no message', async () => {
     const { reply, report } = await exchange('/api/monitors/1', { headers: auth });
     expect(reply.status).toBe(404);
-    expect(messages(report).sort()).toEqual(['response body.code: must be integer', "response body: must have required property 'message'"]);
+    expect(messages(report).sort()).toEqual([
+      'response body.code: must be integer',
+      "response body: must have required property 'message'",
+    ]);
   });
 
   it('a conformant exchange: no violation', async () => {
@@ -81,11 +87,17 @@ describe('report mode: answers pass through, each violation reported', () => {
     expect(plain.report.violations).toEqual([]);
     const { reply, report } = await exchange('/api/short/bu/business_units', { headers: auth });
     expect(reply.headers['content-type']).toBe('application/json; version=3.0');
-    expect(messages(report)).toEqual(['response status: the received media type "application/json; version=3.0" does not match the one specified in the current response: application/json; version=2.0']);
+    expect(messages(report)).toEqual([
+      'response status: the received media type "application/json; version=3.0" does not match the one specified in the current response: application/json; version=2.0',
+    ]);
   });
 
   it('a request that breaks the contract is reported, and still forwarded', async () => {
-    const { reply, report } = await exchange('/api/monitor_groups', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' });
+    const { reply, report } = await exchange('/api/monitor_groups', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(reply.status).toBe(201);
     expect(messages(report)).toEqual(["request body: must have required property 'display_name'"]);
     expect(service.received.at(-1)).toMatchObject({ method: 'POST', url: '/api/monitor_groups', body: '{}' });
@@ -96,7 +108,7 @@ describe('report mode: answers pass through, each violation reported', () => {
     expect(report.violations.some((violation) => violation.side === 'request' && /security/i.test(violation.message))).toBe(true);
   });
 
-  it("a request the engine cannot read is answered by the proxy itself, and reported", async () => {
+  it('a request the engine cannot read is answered by the proxy itself, and reported', async () => {
     const { reply, report } = await exchange('/api/monitors/%ZZ', { headers: auth });
     expect(reply.status).toBe(400);
     expect(reply.json.message).toMatch(/malformed percent-encoding/);
@@ -105,7 +117,9 @@ describe('report mode: answers pass through, each violation reported', () => {
   });
 
   it('sums up by operation', () => {
-    expect(summarizeReports(proxy.reports)).toMatch(/^10 exchange\(s\) checked against the contract; 8 broke it \(3 request violation\(s\), 6 response violation\(s\)\)\.\n  getMonitor GET \/api\/monitors\/\{monitor_id\}: 3/);
+    expect(summarizeReports(proxy.reports)).toMatch(
+      /^10 exchange\(s\) checked against the contract; 8 broke it \(3 request violation\(s\), 6 response violation\(s\)\)\.\n {2}getMonitor GET \/api\/monitors\/\{monitor_id\}: 3/,
+    );
   });
 });
 
@@ -117,7 +131,11 @@ describe('--errors mode', () => {
       expect(bad.status).toBe(500);
       expect(bad.json.validation[0].message).toMatch(/required property 'message'/);
       const received = service.received.length;
-      const invalid = await send(strict.url, '/api/monitor_groups', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{}' });
+      const invalid = await send(strict.url, '/api/monitor_groups', {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(invalid.status).toBe(422);
       expect(service.received.length).toBe(received);
       expect(strict.reports.map((report) => report.violations.length)).toEqual([1, 1]);
@@ -180,12 +198,19 @@ describe('monitoring-service-api proxy (the command line)', () => {
       const [, pid] = await command.waitFor(/Process: pid (\d+)/);
       await send(url!, '/api/monitors/169863000000025001', { headers: auth });
       await send(url!, '/api/short/msp/customers', { headers: auth });
-      await command.waitFor(/✖ GET \/api\/monitors\/169863000000025001 → 200 {2}\(getMonitor GET \/api\/monitors\/\{monitor_id\}\)\n {4}response body: must have required property 'message'/);
+      await command.waitFor(
+        /✖ GET \/api\/monitors\/169863000000025001 → 200 {2}\(getMonitor GET \/api\/monitors\/\{monitor_id\}\)\n {4}response body: must have required property 'message'/,
+      );
       process.kill(command.child.pid!, 'SIGTERM');
-      await command.waitFor(/2 exchange\(s\) checked against the contract; 1 broke it \(0 request violation\(s\), 1 response violation\(s\)\)/);
+      await command.waitFor(
+        /2 exchange\(s\) checked against the contract; 1 broke it \(0 request violation\(s\), 1 response violation\(s\)\)/,
+      );
       expect((await command.exited).code).toBe(0);
       expect(command.output()).not.toMatch(/✔/); // --quiet
-      const lines = readFileSync(reportFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ExchangeReport);
+      const lines = readFileSync(reportFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as ExchangeReport);
       expect(lines.map((line) => [line.url, line.violations.length])).toEqual([
         ['/api/monitors/169863000000025001', 1],
         ['/api/short/msp/customers', 0],
@@ -199,7 +224,9 @@ describe('monitoring-service-api proxy (the command line)', () => {
   it('warns at start-up when the upstream does not answer', async () => {
     const command = startCommand(tsx, ['src/bin.ts', 'proxy', '--upstream', `http://127.0.0.1:${await freePort()}`, '--port', '0']);
     try {
-      await command.waitFor(/Warning: the upstream http:\/\/127\.0\.0\.1:\d+\/ does not answer \(.*ECONNREFUSED.*\): every call will be reported as a failure/);
+      await command.waitFor(
+        /Warning: the upstream http:\/\/127\.0\.0\.1:\d+\/ does not answer \(.*ECONNREFUSED.*\): every call will be reported as a failure/,
+      );
     } finally {
       signalTree(command.child.pid!, 'SIGKILL');
     }

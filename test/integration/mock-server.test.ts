@@ -22,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.stop());
 
-const call = (request: SampleRequest, extra: { headers?: Record<string, string>; body?: string; path?: string; method?: string } = {}): Promise<Reply> =>
+const call = (
+  request: SampleRequest,
+  extra: { headers?: Record<string, string>; body?: string; path?: string; method?: string } = {},
+): Promise<Reply> =>
   send(mock.authUrl, extra.path ?? request.path, {
     method: extra.method ?? request.method,
     headers: { ...request.headers, ...extra.headers },
@@ -76,7 +79,11 @@ describe('every documented answer of every operation, with its named examples', 
     expect(cases.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(cases.map((entry) => [`${entry.request.method} ${entry.request.template} ${entry.status} ${entry.example ?? '(no body)'}`, entry] as const))('%s', async (_, entry) => {
+  it.each(
+    cases.map(
+      (entry) => [`${entry.request.method} ${entry.request.template} ${entry.status} ${entry.example ?? '(no body)'}`, entry] as const,
+    ),
+  )('%s', async (_, entry) => {
     const prefer = entry.example ? `code=${entry.status}, example=${entry.example}` : `code=${entry.status}`;
     const reply = await call(entry.request, { headers: { Prefer: prefer } });
     expect(reply.status).toBe(Number(entry.status));
@@ -105,7 +112,9 @@ describe('errors on demand', () => {
 
   it('forbidden MSP/BU operation: 403 with Prefer: code=403, example=NotAuthorizedForAccount', async () => {
     for (const operationId of ['listMonitors', 'listMspCustomers', 'listBusinessUnits']) {
-      const reply = await call(sample(operationId), { headers: { Prefer: 'code=403, example=NotAuthorizedForAccount', Cookie: 'zaaid=700000123' } });
+      const reply = await call(sample(operationId), {
+        headers: { Prefer: 'code=403, example=NotAuthorizedForAccount', Cookie: 'zaaid=700000123' },
+      });
       expect(reply.status).toBe(403);
       expect(reply.json).toEqual({ code: 403, message: 'You are not authorized to perform this operation.' });
     }
@@ -210,7 +219,11 @@ describe('bad requests: a 4xx whose body names the fault, sl-violations kept', (
   });
 
   it('an unknown path and an unsupported method', async () => {
-    expectFault(await send(mock.authUrl, '/api/monitor', { headers: { Authorization: sampleToken } }), 404, /"\/api\/monitor" is not an operation/);
+    expectFault(
+      await send(mock.authUrl, '/api/monitor', { headers: { Authorization: sampleToken } }),
+      404,
+      /"\/api\/monitor" is not an operation/,
+    );
     const reply = await send(mock.authUrl, '/api/monitors', { method: 'DELETE', headers: { Authorization: sampleToken } });
     expectFault(reply, 405, /DELETE is not supported for \/api\/monitors; it supports GET/);
     expect(reply.headers.allow).toBe('GET');
@@ -222,7 +235,10 @@ describe('bad requests: a 4xx whose body names the fault, sl-violations kept', (
   });
 
   it('a CORS preflight is answered for any origin', async () => {
-    const reply = await send(mock.authUrl, '/api/monitors', { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' } });
+    const reply = await send(mock.authUrl, '/api/monitors', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(reply.status).toBe(204);
     expect(reply.headers['access-control-allow-origin']).toBeDefined();
   });
@@ -248,13 +264,24 @@ describe("input that Prism's engine throws on", () => {
 
   it('the same request through the mock, and a malformed form body: a 4xx naming the fault, then the next request is answered', async () => {
     const handle = await handler;
-    const path = await handle(createCall({ method: 'GET', url: '/api/monitors/%ZZ', headers: { authorization: sampleToken }, body: Buffer.alloc(0) }));
+    const path = await handle(
+      createCall({ method: 'GET', url: '/api/monitors/%ZZ', headers: { authorization: sampleToken }, body: Buffer.alloc(0) }),
+    );
     expect(path.status).toBe(400);
     expect(JSON.parse(path.body.toString()).message).toMatch(/malformed percent-encoding in the segment "%ZZ"/);
-    const form = await handle(createCall({ method: 'POST', url: '/oauth/v2/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from('client_id=%ZZ') }));
+    const form = await handle(
+      createCall({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from('client_id=%ZZ'),
+      }),
+    );
     expect(form.status).toBe(400);
     expect(JSON.parse(form.body.toString()).message).toMatch(/malformed percent-encoding/);
-    const next = await handle(createCall({ method: 'GET', url: '/api/monitors', headers: { authorization: sampleToken }, body: Buffer.alloc(0) }));
+    const next = await handle(
+      createCall({ method: 'GET', url: '/api/monitors', headers: { authorization: sampleToken }, body: Buffer.alloc(0) }),
+    );
     expect(next.status).toBe(200);
   });
 });

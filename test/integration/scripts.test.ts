@@ -21,6 +21,12 @@ describe('scripts', () => {
     expect(unknown.stderr).toMatch(/^Unknown option '--frobnicate'\.\nUsage: npm run/);
   });
 
+  it('release --check: the description and the package API are the ones released, nothing to do (exit 0)', async () => {
+    const result = await exec(tsx, ['scripts/release.ts', '--check', '--no-build'], { cwd: root });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Nothing to release: the description and the package's API are the ones released as \d/m);
+  });
+
   it('the install step finds node_modules complete and installs nothing', async () => {
     const result = await exec(process.execPath, ['scripts/ensure-deps.mjs'], { cwd: root });
     expect(result.code, result.stderr).toBe(0);

@@ -12,7 +12,11 @@ import { startFaultServer, type FaultServer, type Reply } from '../support/fault
 import { send } from '../support/http-client.js';
 import { credentials, grantCode } from '../support/identity-provider.js';
 
-const success = (data: unknown): Reply => ({ status: 200, headers: { 'Content-Type': 'application/json' }, json: { code: 0, message: 'success', data } });
+const success = (data: unknown): Reply => ({
+  status: 200,
+  headers: { 'Content-Type': 'application/json' },
+  json: { code: 0, message: 'success', data },
+});
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -52,7 +56,11 @@ describe('the mock names every fault in a header a client can read', () => {
   it('a 200 KB malformed form body answers 400 with a capped, valid sl-violations header', async () => {
     const body = Array.from({ length: 20_000 }, (_, index) => `x${index}=%ZZ`).join('&');
     expect(body.length).toBeGreaterThan(150_000);
-    const reply = await send(mock.authUrl, '/oauth/v2/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    const reply = await send(mock.authUrl, '/oauth/v2/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(reply.status).toBe(400);
     const header = String(reply.headers['sl-violations']);
     expect(header.length).toBeLessThanOrEqual(4096);
@@ -61,11 +69,17 @@ describe('the mock names every fault in a header a client can read', () => {
 });
 
 describe('no secret reaches a log line', () => {
-  it('the mock gives its log the token endpoint\'s target with the credentials redacted', async () => {
+  it("the mock gives its log the token endpoint's target with the credentials redacted", async () => {
     logged.length = 0;
-    await send(mock.authUrl, `/oauth/v2/token?client_id=${credentials.clientId}&client_secret=${credentials.clientSecret}&refresh_token=${credentials.refreshToken}&grant_type=refresh_token`, { method: 'POST' });
+    await send(
+      mock.authUrl,
+      `/oauth/v2/token?client_id=${credentials.clientId}&client_secret=${credentials.clientSecret}&refresh_token=${credentials.refreshToken}&grant_type=refresh_token`,
+      { method: 'POST' },
+    );
     expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatch(/^POST \/oauth\/v2\/token\?client_id=\[redacted\]&client_secret=\[redacted\]&refresh_token=\[redacted\]&grant_type=refresh_token \d{3}$/);
+    expect(logged[0]).toMatch(
+      /^POST \/oauth\/v2\/token\?client_id=\[redacted\]&client_secret=\[redacted\]&refresh_token=\[redacted\]&grant_type=refresh_token \d{3}$/,
+    );
   });
 });
 
@@ -80,21 +94,36 @@ describe('credentials go only to the address given', () => {
     service.clear();
     elsewhere.clear();
   });
-  const redirectAll = (status = 307) => service.handle((request) => ({ status, headers: { Location: `${elsewhere.origin}${request.url}` } }));
+  const redirectAll = (status = 307) =>
+    service.handle((request) => ({ status, headers: { Location: `${elsewhere.origin}${request.url}` } }));
 
   it('exchanging a grant code does not follow a redirect', async () => {
     redirectAll();
-    const failure = await exchangeGrantCode({ authUrl: service.origin, clientId: credentials.clientId, clientSecret: credentials.clientSecret, code: grantCode }).catch((error) => error);
+    const failure = await exchangeGrantCode({
+      authUrl: service.origin,
+      clientId: credentials.clientId,
+      clientSecret: credentials.clientSecret,
+      code: grantCode,
+    }).catch((error) => error);
     expect(failure).toBeInstanceOf(ServiceError);
     expect(failure).toMatchObject({ kind: 'http', status: 307 });
     expect(failure.message).toContain(`${elsewhere.origin}/oauth/v2/token`);
     expect(elsewhere.requests).toEqual([]);
   });
 
-  it('the client\'s refresh and its resource calls do not follow a redirect', async () => {
+  it("the client's refresh and its resource calls do not follow a redirect", async () => {
     redirectAll(308);
-    const client = createServiceClient({ baseUrl: `${service.origin}/api`, authUrl: service.origin, auth: { ...credentials }, retry: false });
-    await expect(client.GET('/monitors')).rejects.toMatchObject({ kind: 'http', status: 308, message: expect.stringContaining(`${elsewhere.origin}/oauth/v2/token`) });
+    const client = createServiceClient({
+      baseUrl: `${service.origin}/api`,
+      authUrl: service.origin,
+      auth: { ...credentials },
+      retry: false,
+    });
+    await expect(client.GET('/monitors')).rejects.toMatchObject({
+      kind: 'http',
+      status: 308,
+      message: expect.stringContaining(`${elsewhere.origin}/oauth/v2/token`),
+    });
     const fixed = createServiceClient({ baseUrl: `${service.origin}/api`, auth: { accessToken: 'access-1' }, retry: false });
     await expect(fixed.GET('/monitors')).rejects.toMatchObject({ kind: 'http', status: 308 });
     expect(service.requests.length).toBe(2);
@@ -103,10 +132,17 @@ describe('credentials go only to the address given', () => {
 
   it('verify judges no redirected answer and sends nothing to the other host', async () => {
     redirectAll(302);
-    const report = await verifyService({ baseUrl: `${service.origin}/api`, authUrl: service.origin, auth: { ...credentials }, ratePerSecond: 500 });
+    const report = await verifyService({
+      baseUrl: `${service.origin}/api`,
+      authUrl: service.origin,
+      auth: { ...credentials },
+      ratePerSecond: 500,
+    });
     expect(elsewhere.requests).toEqual([]);
     expect(report.checks[0]!.notes.join(' ')).toContain(`a redirect to ${elsewhere.origin}/oauth/v2/token, not followed`);
-    service.handle((request) => (request.path.startsWith('/api/') ? { status: 302, headers: { Location: `${elsewhere.origin}/api/x?y=1` } } : { status: 404 }));
+    service.handle((request) =>
+      request.path.startsWith('/api/') ? { status: 302, headers: { Location: `${elsewhere.origin}/api/x?y=1` } } : { status: 404 },
+    );
     const withToken = await verifyService({ baseUrl: `${service.origin}/api`, auth: { accessToken: 'access-1' }, ratePerSecond: 500 });
     expect(elsewhere.requests).toEqual([]);
     const documented = withToken.checks.filter((check) => check.purpose === 'documented-call');
@@ -121,8 +157,12 @@ describe('credentials go only to the address given', () => {
     const options = { baseUrl: 'http://api.example.com/api', authUrl: 'https://accounts.example.com', auth: { ...credentials } };
     await expect(verifyService(options)).rejects.toThrow(/baseUrl http:\/\/api.example.com is plain http/);
     expect(() => createServiceClient(options)).toThrow(/baseUrl http:\/\/api.example.com is plain http/);
-    expect(() => createServiceClient({ ...options, baseUrl: 'https://api.example.com/api', authUrl: 'http://accounts.example.com' })).toThrow(/authUrl http:\/\/accounts.example.com is plain http/);
-    await expect(exchangeGrantCode({ authUrl: 'http://accounts.example.com', clientId: 'a', clientSecret: 'b', code: 'c' })).rejects.toThrow(/authUrl http:\/\/accounts.example.com is plain http/);
+    expect(() =>
+      createServiceClient({ ...options, baseUrl: 'https://api.example.com/api', authUrl: 'http://accounts.example.com' }),
+    ).toThrow(/authUrl http:\/\/accounts.example.com is plain http/);
+    await expect(
+      exchangeGrantCode({ authUrl: 'http://accounts.example.com', clientId: 'a', clientSecret: 'b', code: 'c' }),
+    ).rejects.toThrow(/authUrl http:\/\/accounts.example.com is plain http/);
     expect(() => createServiceClient({ ...options, insecure: true })).not.toThrow();
     expect(() => createServiceClient({ ...options, baseUrl: 'https://user:pass@api.example.com/api' })).toThrow(/user name or password/);
   });
@@ -131,7 +171,14 @@ describe('credentials go only to the address given', () => {
 describe('the client refuses path values that would address another path', () => {
   it.each(['.', '..', ''])('monitor_id %j: a TypeError, no request', async (value) => {
     const sent: string[] = [];
-    const client = createServiceClient({ baseUrl: 'https://api.example.com/api', auth: { accessToken: 'access-1' }, fetch: async (request) => (sent.push(request.url), new Response('{}')) });
+    const client = createServiceClient({
+      baseUrl: 'https://api.example.com/api',
+      auth: { accessToken: 'access-1' },
+      fetch: async (request) => {
+        sent.push(request.url);
+        return new Response('{}');
+      },
+    });
     await expect(client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: value } } })).rejects.toThrow(TypeError);
     expect(sent).toEqual([]);
   });
@@ -172,13 +219,19 @@ describe('a hostile service cannot steer or break a verify run', () => {
     }
     const notes = report.notes.join('\n');
     expect(notes).toContain('which is not a cookie value');
-    expect(report.checks.flatMap((check) => check.notes).concat(report.notes).join('\n')).toContain('would address another path');
+    expect(
+      report.checks
+        .flatMap((check) => check.notes)
+        .concat(report.notes)
+        .join('\n'),
+    ).toContain('would address another path');
   });
 
   it('the token appears in no form, pointer-escaped included', () => {
     const everything = [JSON.stringify(report), formatSummary(report), formatMarkdown(report)].join('\n');
     expect(report.undescribed.some((entry) => entry.pointer.includes('[redacted]'))).toBe(true);
-    for (const form of [token, encodeURIComponent(token), 'tok~1en~0secret', 'tok~1en', 'en~0secret']) expect(everything).not.toContain(form);
+    for (const form of [token, encodeURIComponent(token), 'tok~1en~0secret', 'tok~1en', 'en~0secret'])
+      expect(everything).not.toContain(form);
   });
 
   it('escape sequences reach neither the terminal nor the Markdown report; HTML shows as text', () => {
@@ -236,7 +289,7 @@ describe('the proxy', () => {
   it('an answer over its cap is a 502 naming the cap, and the upstream read stops', async () => {
     const reply = await send(proxy.url, '/api/monitors', { headers: { Authorization: sampleToken } });
     expect(reply.status).toBe(502);
-        expect(reply.json.message).toMatch(/8388608 bytes/);
+    expect(reply.json.message).toMatch(/8388608 bytes/);
     await expect.poll(() => upstreamClosedEarly).toBe(true);
   });
 
@@ -248,8 +301,12 @@ describe('the proxy', () => {
     expect(reply.headers['x-hop']).toBeUndefined();
   });
 
-  it('reports the token endpoint\'s target with the credentials redacted', async () => {
-    await send(proxy.url, `/oauth/v2/token?client_id=${credentials.clientId}&client_secret=${credentials.clientSecret}&code=${grantCode}&grant_type=authorization_code`, { method: 'POST' });
+  it("reports the token endpoint's target with the credentials redacted", async () => {
+    await send(
+      proxy.url,
+      `/oauth/v2/token?client_id=${credentials.clientId}&client_secret=${credentials.clientSecret}&code=${grantCode}&grant_type=authorization_code`,
+      { method: 'POST' },
+    );
     const line = formatReport(proxy.reports.at(-1)!);
     for (const secret of [credentials.clientId, credentials.clientSecret, grantCode]) expect(line).not.toContain(secret);
     expect(line).toContain('client_secret=[redacted]');

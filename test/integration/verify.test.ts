@@ -7,13 +7,24 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { startMock, type RunningMock } from '../../src/mock/index.js';
-import { formatMarkdown, formatSummary, verifyService, type CheckReport, type VerifyOptions, type VerifyReport } from '../../src/verify/index.js';
+import {
+  formatMarkdown,
+  formatSummary,
+  verifyService,
+  type CheckReport,
+  type VerifyOptions,
+  type VerifyReport,
+} from '../../src/verify/index.js';
 import { Redactor } from '../../src/output/redact.js';
 import { misformedTimestamps, undescribedAttributes } from '../../src/verify/walk.js';
 import { drifts, issuedAccessToken, monitorId, startDriftingService, type DriftingService } from '../support/drifting-service.js';
 import { freePort, startCommand } from '../support/processes.js';
 
-const secrets = { clientId: '1000.VERIFYCLIENTID', clientSecret: 'verify-client-secret-keep-private', refreshToken: '1000.verify-refresh-token-keep-private' };
+const secrets = {
+  clientId: '1000.VERIFYCLIENTID',
+  clientSecret: 'verify-client-secret-keep-private',
+  refreshToken: '1000.verify-refresh-token-keep-private',
+};
 /** Fast enough for a suite; the rate test sets its own. */
 const fast = { ratePerSecond: 200 } as const;
 
@@ -41,14 +52,23 @@ function recordingFetch() {
 }
 
 const violationsOf = (report: VerifyReport) =>
-  report.checks.flatMap((check) => check.violations.map((violation) => ({ operation: check.operation, account: check.account, status: check.status, ...violation })));
+  report.checks.flatMap((check) =>
+    check.violations.map((violation) => ({ operation: check.operation, account: check.account, status: check.status, ...violation })),
+  );
 
 describe('against the mock', () => {
   let report: VerifyReport;
   const recorded = recordingFetch();
 
   beforeAll(async () => {
-    report = await verifyService({ baseUrl: mock.baseUrl, authUrl: mock.authUrl, auth: secrets, accounts: true, fetch: recorded.fetch, ...fast });
+    report = await verifyService({
+      baseUrl: mock.baseUrl,
+      authUrl: mock.authUrl,
+      auth: secrets,
+      accounts: true,
+      fetch: recorded.fetch,
+      ...fast,
+    });
   });
 
   it('passes clean: no violation, exit status 0', () => {
@@ -62,9 +82,22 @@ describe('against the mock', () => {
   it('signs in once, calls every documented GET, the 401 without a token and the 404 with code 1002', () => {
     expect(report.checks[0]).toMatchObject({ operation: 'requestToken', purpose: 'sign-in', status: 200, outcome: 'pass' });
     const own = report.checks.filter((check) => check.purpose === 'documented-call' && !check.account).map((check) => check.operation);
-    expect(own).toEqual(['getDeviceKey', 'listMonitorTypes', 'listMonitors', 'getMonitor', 'listMspCustomers', 'listBusinessUnits', 'getAdminMonitors']);
+    expect(own).toEqual([
+      'getDeviceKey',
+      'listMonitorTypes',
+      'listMonitors',
+      'getMonitor',
+      'listMspCustomers',
+      'listBusinessUnits',
+      'getAdminMonitors',
+    ]);
     expect(report.checks.find((check) => check.purpose === 'no-token')).toMatchObject({ status: 401, outcome: 'pass' });
-    expect(report.checks.find((check) => check.purpose === 'unknown-monitor')).toMatchObject({ operation: 'getMonitor', path: '/monitors/1', status: 404, outcome: 'pass' });
+    expect(report.checks.find((check) => check.purpose === 'unknown-monitor')).toMatchObject({
+      operation: 'getMonitor',
+      path: '/monitors/1',
+      status: 404,
+      outcome: 'pass',
+    });
     const noToken = recorded.sent.find((request) => !request.headers.has('authorization') && request.url.includes('/api/'));
     expect(noToken).toBeDefined();
     expect(recorded.sent.filter((request) => request.url.endsWith('/oauth/v2/token'))).toHaveLength(1);
@@ -73,7 +106,11 @@ describe('against the mock', () => {
   it('--accounts: the same GETs for the first customer and business unit, through the zaaid cookie', () => {
     const accounts = report.checks.filter((check) => check.account);
     expect(accounts.map((check) => `${check.account} ${check.operation}`)).toEqual(
-      ['customer', 'business unit'].flatMap((account) => ['getDeviceKey', 'listMonitorTypes', 'listMonitors', 'getMonitor', 'getAdminMonitors'].map((operation) => `${account} ${operation}`)),
+      ['customer', 'business unit'].flatMap((account) =>
+        ['getDeviceKey', 'listMonitorTypes', 'listMonitors', 'getMonitor', 'getAdminMonitors'].map(
+          (operation) => `${account} ${operation}`,
+        ),
+      ),
     );
     const cookies = recorded.sent.map((request) => request.headers.get('cookie')).filter(Boolean);
     expect(new Set(cookies)).toEqual(new Set(['zaaid=700000123', 'zaaid=800000111']));
@@ -120,13 +157,17 @@ describe('against an implementation that drifts', () => {
     const listMonitors = report.checks.find((check) => check.operation === drifts.extraAttribute.operation)!;
     expect(listMonitors.outcome).toBe('pass');
     expect(listMonitors.undescribed).toEqual([{ pointer: drifts.extraAttribute.pointer, types: ['string'], count: 2 }]);
-    expect(report.undescribed.map((entry) => `${entry.operation} ${entry.pointer}`)).toContain(`listMonitors ${drifts.extraAttribute.pointer}`);
+    expect(report.undescribed.map((entry) => `${entry.operation} ${entry.pointer}`)).toContain(
+      `listMonitors ${drifts.extraAttribute.pointer}`,
+    );
   });
 
   it('exit status 1, and the summary and the Markdown name every drift', () => {
     expect(report.result).toBe('broken');
     expect(report.exitCode).toBe(1);
-    expect(summary).toMatch(/\nBROKEN: the service breaks the contract: 4 violations in 4 operations; \d+ attributes the contract does not describe \(allowed\)\. Exit status 1\.$/);
+    expect(summary).toMatch(
+      /\nBROKEN: the service breaks the contract: 4 violations in 4 operations; \d+ attributes the contract does not describe \(allowed\)\. Exit status 1\.$/,
+    );
     for (const line of [
       /^✖ getDeviceKey +GET \/device_key +2 calls +1 violation$/m,
       /^ {4}200 \/data\/device_key: must be string$/m,
@@ -138,7 +179,9 @@ describe('against an implementation that drifts', () => {
     ]) {
       expect(summary).toMatch(line);
     }
-    expect(markdown).toMatch(/^\| getMonitor \| GET \/monitors\/169863000000025001 \| 200 \| `\/message` \| schema \| required attribute "message" is missing \|$/m);
+    expect(markdown).toMatch(
+      /^\| getMonitor \| GET \/monitors\/169863000000025001 \| 200 \| `\/message` \| schema \| required attribute "message" is missing \|$/m,
+    );
     expect(markdown).toMatch(/^\| listMspCustomers \| GET \/short\/msp\/customers \| 418 \| `status` \| status \|/m);
     expect(markdown).toMatch(/^\| listMonitors \| 200 \| `\/data\/0\/display_name` \| string \| 2 \| 1 \|$/m);
     expect(markdown).toMatch(/^\| Result \| \*\*broken\*\* \(exit status 1\) \|$/m);
@@ -163,18 +206,33 @@ describe('what verify never does', () => {
     service.requests.length = 0;
     const report = await verifyService({ ...target(service), allow: ['createMonitorGroup'], ...fast });
     const writes = service.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/api/'));
-    expect(writes.map((request) => [request.path, JSON.parse(request.body)])).toEqual([['/api/monitor_groups', { display_name: 'Payment services', description: 'Checkout and billing monitors' }]]);
-    expect(report.checks.find((check) => check.purpose === 'write')).toMatchObject({ operation: 'createMonitorGroup', status: 201, outcome: 'pass' });
+    expect(writes.map((request) => [request.path, JSON.parse(request.body)])).toEqual([
+      ['/api/monitor_groups', { display_name: 'Payment services', description: 'Checkout and billing monitors' }],
+    ]);
+    expect(report.checks.find((check) => check.purpose === 'write')).toMatchObject({
+      operation: 'createMonitorGroup',
+      status: 201,
+      outcome: 'pass',
+    });
   });
 
   it('refuses to name a GET or an identity-provider operation in --allow, and a placeholder host, before sending anything', async () => {
-    const refused: Partial<VerifyOptions>[] = [{ allow: ['getMonitor'] }, { allow: ['revokeToken'] }, { baseUrl: undefined, dataCenter: 'eu' }, { authUrl: 'https://accounts.eu.placeholder.invalid' }];
+    const refused: Partial<VerifyOptions>[] = [
+      { allow: ['getMonitor'] },
+      { allow: ['revokeToken'] },
+      { baseUrl: undefined, dataCenter: 'eu' },
+      { authUrl: 'https://accounts.eu.placeholder.invalid' },
+    ];
     service.requests.length = 0;
     for (const options of refused) {
       await expect(verifyService({ ...target(service), ...options } as VerifyOptions)).rejects.toThrow(TypeError);
     }
-    await expect(verifyService({ ...target(service), allow: ['revokeToken'] })).rejects.toThrow(/not an operation of the API that creates or changes data; those are: createMonitorGroup/);
-    await expect(verifyService({ dataCenter: 'eu', authUrl: service.origin, auth: secrets })).rejects.toThrow(/api\.eu\.placeholder\.invalid is a placeholder host.*API root as baseUrl/);
+    await expect(verifyService({ ...target(service), allow: ['revokeToken'] })).rejects.toThrow(
+      /not an operation of the API that creates or changes data; those are: createMonitorGroup/,
+    );
+    await expect(verifyService({ dataCenter: 'eu', authUrl: service.origin, auth: secrets })).rejects.toThrow(
+      /api\.eu\.placeholder\.invalid is a placeholder host.*API root as baseUrl/,
+    );
     expect(service.requests).toEqual([]);
   });
 
@@ -214,7 +272,11 @@ describe('what verify never does', () => {
     // Every later request waited too.
     const next = service.requests[service.requests.indexOf(calls[0]!) + 1]!;
     expect(next).toBe(calls[1]);
-    expect(report.checks.find((check) => check.operation === 'listMonitorTypes')).toMatchObject({ status: 200, attempts: 2, outcome: 'pass' });
+    expect(report.checks.find((check) => check.operation === 'listMonitorTypes')).toMatchObject({
+      status: 200,
+      attempts: 2,
+      outcome: 'pass',
+    });
   });
 
   it('429 to the end: retried twice, then reported as not verified (not as a violation)', async () => {
@@ -222,7 +284,13 @@ describe('what verify never does', () => {
     service.throttle('/api/monitor_type_constants', 0, 3);
     const report = await verifyService({ ...target(service), ...fast });
     expect(service.requests.filter((request) => request.path === '/api/monitor_type_constants')).toHaveLength(3);
-    expect(report.checks.find((check) => check.operation === 'listMonitorTypes')).toMatchObject({ status: 429, attempts: 3, outcome: 'incomplete', violations: [], notes: ['answered 429 (too many requests) 3 times: not judged'] });
+    expect(report.checks.find((check) => check.operation === 'listMonitorTypes')).toMatchObject({
+      status: 429,
+      attempts: 3,
+      outcome: 'incomplete',
+      violations: [],
+      notes: ['answered 429 (too many requests) 3 times: not judged'],
+    });
   });
 
   it('a Retry-After longer than it waits ends the run: nothing more is sent, exit status 3', async () => {
@@ -232,19 +300,28 @@ describe('what verify never does', () => {
     expect(service.requests.map((request) => request.path)).toEqual(['/api/device_key', '/api/monitor_type_constants']);
     expect(report.checks.find((check) => check.operation === 'listMonitorTypes')).toMatchObject({ status: 429, outcome: 'incomplete' });
     expect(report.checks.filter((check) => check.outcome === 'skipped').length).toBe(report.checks.length - 2);
-    expect(report.notes.at(-1)).toBe('The run was cut short: the service asked to wait 120 s (Retry-After), longer than the 60 s verify waits.');
+    expect(report.notes.at(-1)).toBe(
+      'The run was cut short: the service asked to wait 120 s (Retry-After), longer than the 60 s verify waits.',
+    );
     expect(report.exitCode).toBe(1); // the device key drift was judged before the wait
   });
 
   it('a service that does not answer: three calls, then the run ends, exit status 3', async () => {
     const recorded = recordingFetch();
-    const report = await verifyService({ baseUrl: `http://127.0.0.1:${await freePort()}/api`, auth: { accessToken: issuedAccessToken }, fetch: recorded.fetch, ...fast });
+    const report = await verifyService({
+      baseUrl: `http://127.0.0.1:${await freePort()}/api`,
+      auth: { accessToken: issuedAccessToken },
+      fetch: recorded.fetch,
+      ...fast,
+    });
     expect(recorded.sent).toHaveLength(3);
     expect(report.checks.slice(0, 3).map((check) => check.outcome)).toEqual(['incomplete', 'incomplete', 'incomplete']);
     expect(report.checks[0]!.notes[0]).toMatch(/^no answer: .*ECONNREFUSED/);
     expect(report.checks.slice(3).every((check) => check.outcome === 'skipped')).toBe(true);
     expect(report.exitCode).toBe(3);
-    expect(formatSummary(report)).toMatch(/\nINCOMPLETE: no violation in what was judged, but 9 calls could not be verified\. Exit status 3\.$/);
+    expect(formatSummary(report)).toMatch(
+      /\nINCOMPLETE: no violation in what was judged, but 9 calls could not be verified\. Exit status 3\.$/,
+    );
   });
 
   it('an identity provider that echoes the credentials: no secret in the report, the summary, the Markdown or an error', async () => {
@@ -256,7 +333,9 @@ describe('what verify never does', () => {
       expect(report.checks[0]).toMatchObject({ operation: 'requestToken', status: 400, outcome: 'incomplete' });
       const skipped = report.checks.find((check) => check.operation === 'getDeviceKey')!;
       expect(skipped.outcome).toBe('skipped');
-      expect(skipped.notes[0]).toMatch(/^not sent: no access token \(Getting an access token from the refresh token failed: invalid_client: no client \[redacted\] with the secret \[redacted\] for \[redacted\]\)$/);
+      expect(skipped.notes[0]).toMatch(
+        /^not sent: no access token \(Getting an access token from the refresh token failed: invalid_client: no client \[redacted\] with the secret \[redacted\] for \[redacted\]\)$/,
+      );
       expect(report.exitCode).toBe(3);
       const everything = [JSON.stringify(report), JSON.stringify(checks), formatSummary(report), formatMarkdown(report)].join('\n');
       for (const secret of Object.values(secrets)) expect(everything).not.toContain(secret);
@@ -282,17 +361,36 @@ describe('monitoring-service-api verify (the command line)', () => {
     };
     const [clean, drifting, noCredentials, badAllow] = await Promise.all([
       run(['--base-url', mock.baseUrl, '--auth-url', mock.authUrl, '--quiet']),
-      run(['--base-url', `${service.origin}/api`, '--auth-url', service.origin, '--data-center', 'eu', '--json', json, '--markdown', markdown]),
+      run([
+        '--base-url',
+        `${service.origin}/api`,
+        '--auth-url',
+        service.origin,
+        '--data-center',
+        'eu',
+        '--json',
+        json,
+        '--markdown',
+        markdown,
+      ]),
       run(['--base-url', mock.baseUrl], { REFRESH_TOKEN: '', CLIENT_ID: '', CLIENT_SECRET: '', ACCESS_TOKEN: '' }),
       run(['--base-url', mock.baseUrl, '--auth-url', mock.authUrl, '--allow', 'getMonitor']),
     ]);
     expect(clean.code, clean.output).toBe(0);
     expect(clean.output).toMatch(/^✔ getMonitor +GET \/monitors\/\{monitor_id\} +2 calls +pass$/m);
-    expect(clean.output).toMatch(/CLEAN: every answer agrees with the contract; 2 attributes the contract does not describe \(allowed\)\. Exit status 0\./);
+    expect(clean.output).toMatch(
+      /CLEAN: every answer agrees with the contract; 2 attributes the contract does not describe \(allowed\)\. Exit status 0\./,
+    );
 
     expect(drifting.code, drifting.output).toBe(1);
     expect(drifting.output).toMatch(/^✖ GET \/monitors\/169863000000025001 → 200 {2}getMonitor: 1 violation$/m); // a line per call, as it completes
-    for (const pointer of [drifts.missingMessage.pointer, drifts.wrongType.pointer, drifts.rfc3339Timestamp.pointer, drifts.extraAttribute.pointer]) expect(drifting.output).toContain(` ${pointer}`);
+    for (const pointer of [
+      drifts.missingMessage.pointer,
+      drifts.wrongType.pointer,
+      drifts.rfc3339Timestamp.pointer,
+      drifts.extraAttribute.pointer,
+    ])
+      expect(drifting.output).toContain(` ${pointer}`);
     expect(drifting.output).toMatch(/418 status: status 418 is not documented for listMspCustomers/);
     expect(drifting.output).toMatch(/BROKEN: .* Exit status 1\./);
     const written = JSON.parse(readFileSync(json, 'utf8')) as VerifyReport;
@@ -303,7 +401,9 @@ describe('monitoring-service-api verify (the command line)', () => {
     for (const secret of [...Object.values(secrets), issuedAccessToken]) expect(everything).not.toContain(secret);
 
     expect(noCredentials.code).toBe(2);
-    expect(noCredentials.output).toMatch(/verify needs credentials from the environment: REFRESH_TOKEN, CLIENT_ID and CLIENT_SECRET .*, or ACCESS_TOKEN/);
+    expect(noCredentials.output).toMatch(
+      /verify needs credentials from the environment: REFRESH_TOKEN, CLIENT_ID and CLIENT_SECRET .*, or ACCESS_TOKEN/,
+    );
     expect(badAllow.code).toBe(2);
     expect(badAllow.output).toMatch(/getMonitor reads data: verify sends every documented GET without being asked\./);
   });
@@ -329,8 +429,28 @@ describe('the pieces', () => {
         },
       },
     };
-    const schema = { allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Item' } }, map: { additionalProperties: { type: 'object', properties: { x: {} } } } } }] };
-    const body = { code: 0, message: 'ok', extra: 1, data: [{ a: 1, c: 'x' }, { b: 2, c: null }], map: { any: { x: 1, y: 2 } }, 'a/b': true };
+    const schema = {
+      allOf: [
+        { $ref: '#/components/schemas/Base' },
+        {
+          properties: {
+            data: { type: 'array', items: { $ref: '#/components/schemas/Item' } },
+            map: { additionalProperties: { type: 'object', properties: { x: {} } } },
+          },
+        },
+      ],
+    };
+    const body = {
+      code: 0,
+      message: 'ok',
+      extra: 1,
+      data: [
+        { a: 1, c: 'x' },
+        { b: 2, c: null },
+      ],
+      map: { any: { x: 1, y: 2 } },
+      'a/b': true,
+    };
     expect(undescribedAttributes(document, schema, body)).toEqual([
       { pointer: '/extra', types: ['number'], count: 1 },
       { pointer: '/data/0/c', types: ['string', 'null'], count: 2 },

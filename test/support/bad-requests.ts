@@ -62,14 +62,55 @@ export const hostileStrings = [
 ];
 
 const wrongValues: unknown[] = [42, -1, 1.5, true, false, null, [], {}, ['x']];
-const constBreakers = (value: string) => ['', ' ', `${value} `, ` ${value}`, value.toUpperCase(), 'password', 'client_credentials', `${value}x`];
+const constBreakers = (value: string) => [
+  '',
+  ' ',
+  `${value} `,
+  ` ${value}`,
+  value.toUpperCase(),
+  'password',
+  'client_credentials',
+  `${value}x`,
+];
 
-const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'REPORT', 'MKACTIVITY', 'CHECKOUT', 'MERGE', 'NOTIFY', 'SUBSCRIBE', 'UNSUBSCRIBE', 'LINK', 'UNLINK', 'BIND', 'ACL'];
+const methods = [
+  'GET',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'HEAD',
+  'OPTIONS',
+  'TRACE',
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'SEARCH',
+  'PURGE',
+  'REPORT',
+  'MKACTIVITY',
+  'CHECKOUT',
+  'MERGE',
+  'NOTIFY',
+  'SUBSCRIBE',
+  'UNSUBSCRIBE',
+  'LINK',
+  'UNLINK',
+  'BIND',
+  'ACL',
+];
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Percent-encodes everything that is not unreserved, dots included (so `..` is not a dot segment). */
-const encodeSegment = (text: string) => encodeURIComponent(text).replace(/\./g, '%2E').replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeSegment = (text: string) =>
+  encodeURIComponent(text)
+    .replace(/\./g, '%2E')
+    .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export function generateBadRequests(bundle: Json, validate: (schema: string | Json, value: unknown) => string[]): BadCase[] {
   const document = mockDocument(bundle);
@@ -86,15 +127,20 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
       body: request.body,
       ...changes,
     });
-  const withoutHeader = (headers: Record<string, string>, name: string) => Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name.toLowerCase()));
+  const withoutHeader = (headers: Record<string, string>, name: string) =>
+    Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name.toLowerCase()));
   const isRoute = (path: string, method: string) => {
-    const segments = path.split('?')[0]!.split('/').slice(1).map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    });
+    const segments = path
+      .split('?')[0]!
+      .split('/')
+      .slice(1)
+      .map((segment) => {
+        try {
+          return decodeURIComponent(segment);
+        } catch {
+          return segment;
+        }
+      });
     return matchRoute(routes, segments, method)?.operation !== undefined;
   };
 
@@ -128,7 +174,10 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
       }
       for (const parameter of queryParameters) {
         const schema = deref(document, parameter.schema) ?? {};
-        const bad = [...(schema.enum || schema.const ? constBreakers(String(schema.const ?? schema.enum[0])) : []), ...(schema.minLength ? [''] : [])];
+        const bad = [
+          ...(schema.enum || schema.const ? constBreakers(String(schema.const ?? schema.enum[0])) : []),
+          ...(schema.minLength ? [''] : []),
+        ];
         for (const value of new Set(bad)) {
           const query = new URLSearchParams(base);
           query.set(parameter.name, value);
@@ -142,29 +191,84 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
       }
     }
     for (const query of ['x=%ZZ', '%=1', 'a=%E0%A4', 'q=%C0%AF', '%FF']) {
-      add(request, 'query: malformed percent-encoding', `?${query}`, { target: `${request.path}${request.path.includes('?') ? '&' : '?'}${query}`, status: 400, names: /percent-encoding/ });
+      add(request, 'query: malformed percent-encoding', `?${query}`, {
+        target: `${request.path}${request.path.includes('?') ? '&' : '?'}${query}`,
+        status: 400,
+        names: /percent-encoding/,
+      });
     }
 
     // Authorization out of shape, on every secured operation.
     if (request.headers.Authorization) {
-      add(request, 'header: Authorization', 'missing', { headers: withoutHeader(request.headers, 'authorization'), status: 401, names: /Authorization/ });
-      for (const value of ['', ' ', 'Bearer 1000.abc', 'Basic dXNlcjpwYXNz', 'Service-oauthtoken', 'Service-oauthtoken ', 'Service-oauthtoken\t1000.abc', 'Service-oauthtoken a b', '1000.abc', 'Service-oauthtoken1000.abc', 'OAuth 1000.abc', 'Service-oauthtoken 1000.a, Service-oauthtoken 1000.b']) {
-        add(request, 'header: Authorization', JSON.stringify(value), { headers: { ...request.headers, Authorization: value }, status: 401, names: /Authorization/ });
+      add(request, 'header: Authorization', 'missing', {
+        headers: withoutHeader(request.headers, 'authorization'),
+        status: 401,
+        names: /Authorization/,
+      });
+      for (const value of [
+        '',
+        ' ',
+        'Bearer 1000.abc',
+        'Basic dXNlcjpwYXNz',
+        'Service-oauthtoken',
+        'Service-oauthtoken ',
+        'Service-oauthtoken\t1000.abc',
+        'Service-oauthtoken a b',
+        '1000.abc',
+        'Service-oauthtoken1000.abc',
+        'OAuth 1000.abc',
+        'Service-oauthtoken 1000.a, Service-oauthtoken 1000.b',
+      ]) {
+        add(request, 'header: Authorization', JSON.stringify(value), {
+          headers: { ...request.headers, Authorization: value },
+          status: 401,
+          names: /Authorization/,
+        });
       }
     }
 
     // Prefer and its query forms, asking for what the operation does not document.
     const success = String(request.status);
-    for (const prefer of ['code=abc', 'code=', 'code=99', 'code=600', 'code=1000', 'code=409', 'code=418', 'code=302', 'example=NoSuchExample', `code=${success}, example=NoSuchExample`, 'code=404, example=Nope', 'dynamic=maybe']) {
+    for (const prefer of [
+      'code=abc',
+      'code=',
+      'code=99',
+      'code=600',
+      'code=1000',
+      'code=409',
+      'code=418',
+      'code=302',
+      'example=NoSuchExample',
+      `code=${success}, example=NoSuchExample`,
+      'code=404, example=Nope',
+      'dynamic=maybe',
+    ]) {
       add(request, 'header: Prefer', prefer, { headers: { ...request.headers, Prefer: prefer }, status: 400, names: /Prefer/ });
     }
     // Shapes that make a backtracking parser explode: runs of spaces between `=`, quotes and separators.
-    for (const prefer of [`code=${' '.repeat(1000)}"x"y`, `code ${'= '.repeat(400)}x`, `${';'.repeat(1000)}code=x`, `code="${'\\"'.repeat(300)}`]) {
-      add(request, 'header: Prefer', `crafted ${JSON.stringify(prefer.slice(0, 12))}…`, { headers: { ...request.headers, Prefer: prefer }, status: 400, names: /Prefer/ });
+    for (const prefer of [
+      `code=${' '.repeat(1000)}"x"y`,
+      `code ${'= '.repeat(400)}x`,
+      `${';'.repeat(1000)}code=x`,
+      `code="${'\\"'.repeat(300)}`,
+    ]) {
+      add(request, 'header: Prefer', `crafted ${JSON.stringify(prefer.slice(0, 12))}…`, {
+        headers: { ...request.headers, Prefer: prefer },
+        status: 400,
+        names: /Prefer/,
+      });
     }
-    add(request, 'header: Prefer', 'over 1,024 characters', { headers: { ...request.headers, Prefer: `code=${' '.repeat(8000)}"x"y` }, status: 431, names: /Prefer/ });
+    add(request, 'header: Prefer', 'over 1,024 characters', {
+      headers: { ...request.headers, Prefer: `code=${' '.repeat(8000)}"x"y` },
+      status: 431,
+      names: /Prefer/,
+    });
     for (const query of ['__code=abc', '__code=409', '__example=Nope', '__dynamic=1']) {
-      add(request, 'header: Prefer', `?${query}`, { target: `${request.path}${request.path.includes('?') ? '&' : '?'}${query}`, status: 400, names: /Prefer/ });
+      add(request, 'header: Prefer', `?${query}`, {
+        target: `${request.path}${request.path.includes('?') ? '&' : '?'}${query}`,
+        status: 400,
+        names: /Prefer/,
+      });
     }
 
     // Accept that excludes JSON.
@@ -174,7 +278,11 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
 
     // A Content-Type that is not a media type.
     for (const contentType of [';;;', 'application/', '/json', 'application/json;', 'application/json; charset']) {
-      add(request, 'header: Content-Type out of shape', contentType, { headers: { ...request.headers, 'Content-Type': contentType }, status: 400, names: /Content-Type/ });
+      add(request, 'header: Content-Type out of shape', contentType, {
+        headers: { ...request.headers, 'Content-Type': contentType },
+        status: 400,
+        names: /Content-Type/,
+      });
     }
 
     // A body on an operation that takes none.
@@ -186,7 +294,12 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
         ['application/x-www-form-urlencoded', 'a=1'],
         ['text/plain', 'hello'],
       ] as const) {
-        add(request, 'body: on an operation that takes none', `${contentType} ${body}`, { headers: { ...request.headers, 'Content-Type': contentType }, body, status: 400, names: /takes no request body/ });
+        add(request, 'body: on an operation that takes none', `${contentType} ${body}`, {
+          headers: { ...request.headers, 'Content-Type': contentType },
+          body,
+          status: 400,
+          names: /takes no request body/,
+        });
       }
     }
   }
@@ -240,15 +353,55 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
         target: path,
         headers: withoutHeader(request.headers, 'content-type'),
         status: 405,
-        names: method === 'HEAD' ? /HEAD is not supported/ : new RegExp(`${method} is not supported for ${escape(request.template)}`),
+        names: method === 'HEAD' ? /HEAD is not supported/ : new RegExp(`${method} is not supported for ${escapeRegExp(request.template)}`),
       });
     }
   }
-  for (const path of ['/', '/api', '/api/', '/.env', '/admin', '/oauth', '/oauth/v2', '/favicon.ico', '/robots.txt', '/api/v2/monitors', '/graphql', '/wp-login.php', '/api/monitors%2F1', '/api/%5C..%5Cdevice_key']) {
-    cases.push({ category: 'unknown path', name: `GET ${path}`, method: 'GET', target: path, headers: { Authorization: 'Service-oauthtoken 1000.x' }, status: 404, names: /is not an operation of the API/ });
+  for (const path of [
+    '/',
+    '/api',
+    '/api/',
+    '/.env',
+    '/admin',
+    '/oauth',
+    '/oauth/v2',
+    '/favicon.ico',
+    '/robots.txt',
+    '/api/v2/monitors',
+    '/graphql',
+    '/wp-login.php',
+    '/api/monitors%2F1',
+    '/api/%5C..%5Cdevice_key',
+  ]) {
+    cases.push({
+      category: 'unknown path',
+      name: `GET ${path}`,
+      method: 'GET',
+      target: path,
+      headers: { Authorization: 'Service-oauthtoken 1000.x' },
+      status: 404,
+      names: /is not an operation of the API/,
+    });
   }
-  for (const path of ['/%2e%2e/%2e%2e/etc/passwd', '/api/%2e%2e/oauth/v2/token', '/api/monitors/1/../../../etc/passwd', '/api/monitors/%2E%2E/%2E%2E/device_key', '/api/./monitors', '/api/monitors/%2e', '/api\\device_key', '/api/monitors/..\\..\\device_key']) {
-    cases.push({ category: 'path: dot segments (traversal)', name: `GET ${path}`, method: 'GET', target: path, headers: { Authorization: 'Service-oauthtoken 1000.x' }, status: 400, names: /dot segment|backslash/ });
+  for (const path of [
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/api/%2e%2e/oauth/v2/token',
+    '/api/monitors/1/../../../etc/passwd',
+    '/api/monitors/%2E%2E/%2E%2E/device_key',
+    '/api/./monitors',
+    '/api/monitors/%2e',
+    '/api\\device_key',
+    '/api/monitors/..\\..\\device_key',
+  ]) {
+    cases.push({
+      category: 'path: dot segments (traversal)',
+      name: `GET ${path}`,
+      method: 'GET',
+      target: path,
+      headers: { Authorization: 'Service-oauthtoken 1000.x' },
+      status: 400,
+      names: /dot segment|backslash/,
+    });
   }
 
   // Bodies that break the operation's schema, its media type, its encoding or the size the mock accepts.
@@ -270,28 +423,45 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
       const valid: Json = {};
       for (const [name, property] of Object.entries<Json>(properties)) {
         const resolved = deref(document, property) ?? {};
-        valid[name] = resolved.const ?? resolved.enum?.[0] ?? resolved.examples?.[0] ?? (index === 0 ? request.bodyValue?.[name] : undefined) ?? `${name}-value`;
+        valid[name] =
+          resolved.const ??
+          resolved.enum?.[0] ??
+          resolved.examples?.[0] ??
+          (index === 0 ? request.bodyValue?.[name] : undefined) ??
+          `${name}-value`;
       }
       const label = branches.length > 1 ? ` (${branch.title ?? `branch ${index + 1}`})` : '';
       for (const name of branch.required ?? []) {
         const { [name]: _, ...rest } = valid;
         bodyCase('body: missing field', `without ${name}${label}`, rest, new RegExp(`'${name}'`));
-        bodyCase('body: missing field, extra field', `without ${name}, with an unknown field${label}`, { ...rest, unexpected_field: 'x' }, new RegExp(`'${name}'`));
+        bodyCase(
+          'body: missing field, extra field',
+          `without ${name}, with an unknown field${label}`,
+          { ...rest, unexpected_field: 'x' },
+          new RegExp(`'${name}'`),
+        );
       }
       for (const [name, property] of Object.entries<Json>(properties)) {
         const resolved = deref(document, property) ?? {};
         if (json) {
-          for (const wrong of wrongValues) bodyCase('body: wrong type', `${name}=${JSON.stringify(wrong)}${label}`, { ...valid, [name]: wrong }, new RegExp(name));
+          for (const wrong of wrongValues)
+            bodyCase('body: wrong type', `${name}=${JSON.stringify(wrong)}${label}`, { ...valid, [name]: wrong }, new RegExp(name));
         }
         if (resolved.const !== undefined || resolved.enum) {
-          for (const wrong of constBreakers(String(resolved.const ?? resolved.enum[0]))) bodyCase('body: refused value', `${name}=${JSON.stringify(wrong)}${label}`, { ...valid, [name]: wrong }, new RegExp(name));
+          for (const wrong of constBreakers(String(resolved.const ?? resolved.enum[0])))
+            bodyCase('body: refused value', `${name}=${JSON.stringify(wrong)}${label}`, { ...valid, [name]: wrong }, new RegExp(name));
         }
-        if (resolved.minLength) bodyCase('body: refused value', `${name}="" (minLength)${label}`, { ...valid, [name]: '' }, new RegExp(name));
+        if (resolved.minLength)
+          bodyCase('body: refused value', `${name}="" (minLength)${label}`, { ...valid, [name]: '' }, new RegExp(name));
       }
     }
     if (json) {
       for (const root of [[], 'x', 1, true, [{}], [request.bodyValue]]) {
-        add(request, 'body: wrong type', `root ${JSON.stringify(root).slice(0, 20)}`, { body: JSON.stringify(root), status: 400, names: /body/i });
+        add(request, 'body: wrong type', `root ${JSON.stringify(root).slice(0, 20)}`, {
+          body: JSON.stringify(root),
+          status: 400,
+          names: /body/i,
+        });
       }
     }
     // Truncated: cut the valid body at evenly spread lengths (every byte of a short body).
@@ -340,16 +510,35 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
         '{"display_name":.5}',
         '{"display_name":"x" "description":"y"}',
       ];
-      for (const body of malformed) add(request, 'body: malformed JSON', JSON.stringify(body).slice(0, 40), { body, status: 400, names: /not valid JSON/ });
+      for (const body of malformed)
+        add(request, 'body: malformed JSON', JSON.stringify(body).slice(0, 40), { body, status: 400, names: /not valid JSON/ });
     } else {
       for (const body of ['%', 'a=%', '%zz=1', 'client_id=%E0%A4%A', 'client_id=%FF', 'token=%C0%AF', '%%%']) {
         add(request, 'body: malformed form', body, { body, status: 400, names: /percent-encoding/ });
       }
     }
     // Media types the operation does not take, and media types that are not one.
-    const otherTypes = ['text/plain', 'application/xml', 'text/html', 'multipart/form-data', 'multipart/form-data; boundary=xyz', 'application/octet-stream', 'image/png', json ? 'application/x-www-form-urlencoded' : 'application/json'];
-    for (const contentType of otherTypes) add(request, 'body: wrong content type', contentType, { headers: { ...request.headers, 'Content-Type': contentType }, status: 400, names: /Content-Type|JSON/ });
-    add(request, 'body: wrong content type', 'no Content-Type', { headers: withoutHeader(request.headers, 'content-type'), status: 400, names: /Content-Type/ });
+    const otherTypes = [
+      'text/plain',
+      'application/xml',
+      'text/html',
+      'multipart/form-data',
+      'multipart/form-data; boundary=xyz',
+      'application/octet-stream',
+      'image/png',
+      json ? 'application/x-www-form-urlencoded' : 'application/json',
+    ];
+    for (const contentType of otherTypes)
+      add(request, 'body: wrong content type', contentType, {
+        headers: { ...request.headers, 'Content-Type': contentType },
+        status: 400,
+        names: /Content-Type|JSON/,
+      });
+    add(request, 'body: wrong content type', 'no Content-Type', {
+      headers: withoutHeader(request.headers, 'content-type'),
+      status: 400,
+      names: /Content-Type/,
+    });
     add(request, 'body: wrong content type', 'a JSON body of the right shape, as another type', {
       headers: { ...request.headers, 'Content-Type': json ? 'text/plain' : 'application/json' },
       body: JSON.stringify(request.bodyValue),
@@ -359,21 +548,52 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
     // Odd encodings.
     const text = request.body!;
     const encodings: [string, Record<string, string>, Buffer, RegExp?][] = [
-      ['charset=latin1 with Latin-1 bytes', { 'Content-Type': `${baseType}; charset=latin1` }, Buffer.from(text.replace(/[a-z]$|"$/, 'é$&'), 'latin1')],
+      [
+        'charset=latin1 with Latin-1 bytes',
+        { 'Content-Type': `${baseType}; charset=latin1` },
+        Buffer.from(text.replace(/[a-z]$|"$/, 'é$&'), 'latin1'),
+      ],
       ['charset=utf-16 with UTF-16 bytes', { 'Content-Type': `${baseType}; charset=utf-16` }, Buffer.from(`\uFEFF${text}`, 'utf16le')],
       // UTF-16 of ASCII text is valid UTF-8 with NUL bytes: the fault shows as a body that does not parse.
-      ['UTF-16 bytes declared UTF-8', { 'Content-Type': `${baseType};charset=UTF-8` }, Buffer.from(text, 'utf16le'), /not valid JSON|required property/],
-      ['an invalid UTF-8 sequence', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xc3, 0x28]), Buffer.from(text.slice(-2))])],
-      ['an overlong UTF-8 encoding', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xc0, 0xaf]), Buffer.from(text.slice(-2))])],
+      [
+        'UTF-16 bytes declared UTF-8',
+        { 'Content-Type': `${baseType};charset=UTF-8` },
+        Buffer.from(text, 'utf16le'),
+        /not valid JSON|required property/,
+      ],
+      [
+        'an invalid UTF-8 sequence',
+        {},
+        Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xc3, 0x28]), Buffer.from(text.slice(-2))]),
+      ],
+      [
+        'an overlong UTF-8 encoding',
+        {},
+        Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xc0, 0xaf]), Buffer.from(text.slice(-2))]),
+      ],
       ['a lone continuation byte', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0x80]), Buffer.from(text.slice(-2))])],
-      ['a code point above U+10FFFF', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xf4, 0x90, 0x80, 0x80]), Buffer.from(text.slice(-2))])],
-      ['an encoded surrogate', {}, Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(text.slice(-2))])],
+      [
+        'a code point above U+10FFFF',
+        {},
+        Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xf4, 0x90, 0x80, 0x80]), Buffer.from(text.slice(-2))]),
+      ],
+      [
+        'an encoded surrogate',
+        {},
+        Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(text.slice(-2))]),
+      ],
       ['Content-Encoding: gzip of a plain body', { 'Content-Encoding': 'gzip' }, Buffer.from(text)],
       ['Content-Encoding: gzip of a gzipped body', { 'Content-Encoding': 'gzip' }, gzipSync(text)],
       ['Content-Encoding: br', { 'Content-Encoding': 'br' }, Buffer.from(text)],
       ['Content-Encoding: identity, gzip', { 'Content-Encoding': 'identity, gzip' }, Buffer.from(text)],
     ];
-    for (const [name, headers, body, names] of encodings) add(request, 'body: odd encoding', name, { headers: { ...request.headers, ...headers }, body, status: 400, names: names ?? /UTF-8|charset|Content-Encoding/ });
+    for (const [name, headers, body, names] of encodings)
+      add(request, 'body: odd encoding', name, {
+        headers: { ...request.headers, ...headers },
+        body,
+        status: 400,
+        names: names ?? /UTF-8|charset|Content-Encoding/,
+      });
     // Huge bodies (1.5 to 5 MB), over the mock's 1 MiB.
     const huge: [string, string | Buffer][] = json
       ? [
@@ -389,21 +609,39 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
     for (const [name, body] of huge) add(request, 'body: huge', name, { body, status: 413, names: /Payload Too Large/ });
   }
   const getSample = samples.find((entry) => entry.method === 'GET')!;
-  add(getSample, 'body: huge', '2 MB on an operation that takes no body', { headers: { ...getSample.headers, 'Content-Type': 'application/json' }, body: `[${'0,'.repeat(1024 * 1024)}0]`, status: 413, names: /Payload Too Large/ });
+  add(getSample, 'body: huge', '2 MB on an operation that takes no body', {
+    headers: { ...getSample.headers, 'Content-Type': 'application/json' },
+    body: `[${'0,'.repeat(1024 * 1024)}0]`,
+    status: 413,
+    names: /Payload Too Large/,
+  });
 
   // Requests that are not valid HTTP/1.1, as raw bytes.
-  const get = (extra: string, target = '/api/monitors', method = 'GET') => `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Service-oauthtoken 1000.x\r\n${extra}\r\n`;
+  const get = (extra: string, target = '/api/monitors', method = 'GET') =>
+    `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Service-oauthtoken 1000.x\r\n${extra}\r\n`;
   const raw: [string, string | Buffer, RegExp, number?][] = [
     ['a space in a header name', get('Bad Header: 1\r\n'), /not valid HTTP/],
     ['a header name with parentheses', get('X(y): 1\r\n'), /not valid HTTP/],
     ['a NUL in a header value', get('X-A: a\u0000b\r\n'), /not valid HTTP/],
     ['an obsolete folded header', get('X-A: 1\r\n  folded\r\n'), /not valid HTTP/],
     ['no Host header', 'GET /api/monitors HTTP/1.1\r\nAuthorization: Service-oauthtoken 1000.x\r\n\r\n', /not valid HTTP/],
-    ['Content-Length and Transfer-Encoding together', get('Content-Length: 2\r\nTransfer-Encoding: chunked\r\n', '/api/monitor_groups', 'POST') + '0\r\n\r\n', /not valid HTTP/],
+    [
+      'Content-Length and Transfer-Encoding together',
+      `${get('Content-Length: 2\r\nTransfer-Encoding: chunked\r\n', '/api/monitor_groups', 'POST')}0\r\n\r\n`,
+      /not valid HTTP/,
+    ],
     ['Content-Length: abc', get('Content-Length: abc\r\n', '/api/monitor_groups', 'POST'), /not valid HTTP/],
     ['Content-Length: -1', get('Content-Length: -1\r\n', '/api/monitor_groups', 'POST'), /not valid HTTP/],
-    ['two different Content-Length', get('Content-Length: 1\r\nContent-Length: 2\r\n', '/api/monitor_groups', 'POST') + 'ab', /not valid HTTP/],
-    ['a bad chunk size', get('Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n', '/api/monitor_groups', 'POST') + 'zz\r\n{}\r\n0\r\n\r\n', /not valid HTTP/],
+    [
+      'two different Content-Length',
+      `${get('Content-Length: 1\r\nContent-Length: 2\r\n', '/api/monitor_groups', 'POST')}ab`,
+      /not valid HTTP/,
+    ],
+    [
+      'a bad chunk size',
+      `${get('Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n', '/api/monitor_groups', 'POST')}zz\r\n{}\r\n0\r\n\r\n`,
+      /not valid HTTP/,
+    ],
     ['Transfer-Encoding: gzip', get('Transfer-Encoding: gzip\r\n', '/api/monitor_groups', 'POST'), /not valid HTTP/],
     ['an unknown method', get('', '/api/monitors', 'FOO'), /not valid HTTP/],
     ['a lower-case method', get('', '/api/monitors', 'get'), /not valid HTTP/],
@@ -413,7 +651,11 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
     ['a target without a leading slash', 'GET api/monitors HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', /not valid HTTP|not a path/],
     ['the asterisk form on GET', 'GET * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', /not valid HTTP|not a path/],
     ['CONNECT', 'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n', /CONNECT is not supported/, 405],
-    ['a WebSocket upgrade', get('Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'), /upgrade/],
+    [
+      'a WebSocket upgrade',
+      get('Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n'),
+      /upgrade/,
+    ],
     ['a 20 kB header', get(`X-Big: ${'x'.repeat(20_000)}\r\n`), /exceed/, 431],
     ['a 20 kB path', get('', `/api/monitors/${'1'.repeat(20_000)}`), /exceed/, 431],
     ['Expect: something-else', get('Expect: something-else\r\n'), /expectation/, 417],

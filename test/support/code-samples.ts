@@ -44,7 +44,9 @@ export function typeCheckSamples(samples: CodeSample[]): string[] {
   host.readFile = (file) => files.get(file)?.source ?? readFile.call(host, file);
   host.getSourceFile = (file, language, onError, shouldCreate) => {
     const sample = files.get(file);
-    return sample ? ts.createSourceFile(file, sample.source, language, true) : getSourceFile.call(host, file, language, onError, shouldCreate);
+    return sample
+      ? ts.createSourceFile(file, sample.source, language, true)
+      : getSourceFile.call(host, file, language, onError, shouldCreate);
   };
   const program = ts.createProgram([...files.keys()], options, host);
   return ts

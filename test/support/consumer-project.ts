@@ -19,11 +19,23 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     if (/^(npm_|VITEST|NODE_OPTIONS$|NODE_ENV$|TSX_|INIT_CWD$)/i.test(name)) continue;
     env[name] = value;
   }
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
+  return {
+    ...env,
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    ...extra,
+  };
 }
 
 /** Runs a command to its end; never throws for a non-zero exit (the caller judges the result). */
-export function exec(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string }): Promise<Result> {
+export function exec(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string },
+): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? cleanEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -45,14 +57,18 @@ export function exec(command: string, args: string[], options: { cwd: string; en
 /** Fails with the command's output when it did not exit 0. */
 export async function execOk(command: string, args: string[], options: Parameters<typeof exec>[2]): Promise<Result> {
   const result = await exec(command, args, options);
-  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(`${command} ${args.join(' ')} (in ${options.cwd}) exited ${result.code}:\n${result.stdout}\n${result.stderr}`);
   return result;
 }
 
 /** A folder with a package.json of a user's project (ESM unless `type` says otherwise). */
 export function createProject(dir: string, type: 'module' | 'commonjs' = 'module'): string {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: path.basename(dir), version: '1.0.0', private: true, type }, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name: path.basename(dir), version: '1.0.0', private: true, type }, null, 2)}\n`,
+  );
   return dir;
 }
 

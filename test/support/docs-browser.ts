@@ -69,7 +69,11 @@ export interface OfflinePage {
 
 const inPageSchemes = /^(data|blob|about):/i;
 
-export async function openOffline(browser: Browser, file: string, viewport: { width: number; height: number } = desktop): Promise<OfflinePage> {
+export async function openOffline(
+  browser: Browser,
+  file: string,
+  viewport: { width: number; height: number } = desktop,
+): Promise<OfflinePage> {
   const url = pathToFileURL(file).href;
   const isLocal = (address: string) => inPageSchemes.test(address) || address.split('#')[0] === url;
   // Reduced motion: the page jumps where a reader's link points instead of scrolling there smoothly (tests wait less).
@@ -86,7 +90,9 @@ export async function openOffline(browser: Browser, file: string, viewport: { wi
   await context.exposeBinding('__reportPolicyViolation', (_source, violation: PolicyViolation) => void violations.push(violation));
   await context.addInitScript(() => {
     const report = (globalThis as unknown as { __reportPolicyViolation: (violation: unknown) => void }).__reportPolicyViolation;
-    document.addEventListener('securitypolicyviolation', (event) => report({ directive: event.effectiveDirective, blockedURI: event.blockedURI }));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      report({ directive: event.effectiveDirective, blockedURI: event.blockedURI }),
+    );
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
@@ -125,7 +131,8 @@ export async function openOffline(browser: Browser, file: string, viewport: { wi
     requests,
     external: () => requests.filter((request) => !request.local),
     errors,
-    blockedLoads: () => violations.filter((violation) => /^[a-z][a-z0-9+.-]*:/i.test(violation.blockedURI) && !inPageSchemes.test(violation.blockedURI)),
+    blockedLoads: () =>
+      violations.filter((violation) => /^[a-z][a-z0-9+.-]*:/i.test(violation.blockedURI) && !inPageSchemes.test(violation.blockedURI)),
     visit,
     load,
   };
@@ -202,7 +209,16 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
     return violations.map((violation) => ({
       id: violation.id,

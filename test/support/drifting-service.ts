@@ -33,8 +33,16 @@ export interface DriftingService {
   stop(): Promise<void>;
 }
 
-const success = (data: unknown, extra: Record<string, unknown> = {}): Reply => ({ status: 200, headers: { 'Content-Type': 'application/json' }, json: { code: 0, message: 'success', data, ...extra } });
-const error = (status: number, code: number, message: string): Reply => ({ status, headers: { 'Content-Type': 'application/json;charset=UTF-8' }, json: { code, message } });
+const success = (data: unknown, extra: Record<string, unknown> = {}): Reply => ({
+  status: 200,
+  headers: { 'Content-Type': 'application/json' },
+  json: { code: 0, message: 'success', data, ...extra },
+});
+const error = (status: number, code: number, message: string): Reply => ({
+  status,
+  headers: { 'Content-Type': 'application/json;charset=UTF-8' },
+  json: { code, message },
+});
 
 export async function startDriftingService(): Promise<DriftingService> {
   const requests: DriftingService['requests'] = [];
@@ -45,19 +53,39 @@ export async function startDriftingService(): Promise<DriftingService> {
     const throttle = throttles.get(request.path);
     if (throttle && throttle.times > 0) {
       throttle.times -= 1;
-      return { status: 429, headers: { 'Retry-After': String(throttle.seconds), 'Content-Type': 'application/json;charset=UTF-8' }, json: { code: 429, message: 'Too many requests' } };
+      return {
+        status: 429,
+        headers: { 'Retry-After': String(throttle.seconds), 'Content-Type': 'application/json;charset=UTF-8' },
+        json: { code: 429, message: 'Too many requests' },
+      };
     }
     if (request.path === '/oauth/v2/token' && request.method === 'POST') {
       const form = new URLSearchParams(request.body);
       if (refuse) {
-        return { status: 400, headers: { 'Content-Type': 'application/json' }, json: { error: 'invalid_client', error_description: `no client ${form.get('client_id')} with the secret ${form.get('client_secret')} for ${form.get('refresh_token')}` } };
+        return {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+          json: {
+            error: 'invalid_client',
+            error_description: `no client ${form.get('client_id')} with the secret ${form.get('client_secret')} for ${form.get('refresh_token')}`,
+          },
+        };
       }
-      return { status: 200, headers: { 'Content-Type': 'application/json' }, json: { access_token: issuedAccessToken, expires_in: 3600, api_domain: 'https://api.drift.example', token_type: 'Bearer' } };
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        json: { access_token: issuedAccessToken, expires_in: 3600, api_domain: 'https://api.drift.example', token_type: 'Bearer' },
+      };
     }
     if (!request.path.startsWith('/api/')) return error(404, 404, 'URL Not found');
     if (request.headers.authorization !== `Service-oauthtoken ${issuedAccessToken}`) return error(401, 401, 'Unauthorized');
     const path = request.path.slice('/api'.length);
-    if (request.method === 'POST' && path === '/monitor_groups') return { status: 201, headers: { 'Content-Type': 'application/json' }, json: { code: 0, message: 'success', data: { group_id: '1' } } };
+    if (request.method === 'POST' && path === '/monitor_groups')
+      return {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+        json: { code: 0, message: 'success', data: { group_id: '1' } },
+      };
     if (request.method !== 'GET') return error(405, 405, 'Method Not Allowed');
     switch (path) {
       case '/device_key':
@@ -65,7 +93,17 @@ export async function startDriftingService(): Promise<DriftingService> {
       case '/monitor_type_constants':
         return success([{ id: 'URL', name: 'Website' }]);
       case '/monitors':
-        return { status: 200, headers: { 'Content-Type': 'application/json' }, json: { message: 'success', data: [{ monitor_id: monitorId, display_name: 'Checkout' }, { monitor_id: '169863000000025017', display_name: 'Billing' }] } };
+        return {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+          json: {
+            message: 'success',
+            data: [
+              { monitor_id: monitorId, display_name: 'Checkout' },
+              { monitor_id: '169863000000025017', display_name: 'Billing' },
+            ],
+          },
+        };
       case `/monitors/${monitorId}`:
         return { status: 200, headers: { 'Content-Type': 'application/json' }, json: { code: 0, data: { monitor_id: monitorId } } };
       case '/short/msp/customers':

@@ -35,18 +35,18 @@ export function send(origin: string, target: string, options: SendOptions = {}):
   const { hostname, port } = new URL(origin);
   // Without an explicit Content-Length, node:http sends the body of a GET after a header block that announces
   // none: the server then reads the body as the next request.
-  const headers = options.body === undefined ? options.headers : { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) };
+  const headers =
+    options.body === undefined ? options.headers : { ...options.headers, 'Content-Length': String(Buffer.byteLength(options.body)) };
   return new Promise((resolve, reject) => {
-    const request = http.request(
-      { agent, host: hostname, port, method: options.method ?? 'GET', path: target, headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => resolve(parse(response.statusCode ?? 0, response.headers, Buffer.concat(chunks).toString('utf8'))));
-      },
+    const request = http.request({ agent, host: hostname, port, method: options.method ?? 'GET', path: target, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve(parse(response.statusCode ?? 0, response.headers, Buffer.concat(chunks).toString('utf8'))));
+    });
+    request.setTimeout(options.timeoutMs ?? 15_000, () =>
+      request.destroy(new Error(`no answer to ${options.method ?? 'GET'} ${target} within ${options.timeoutMs ?? 15_000} ms`)),
     );
-    request.setTimeout(options.timeoutMs ?? 15_000, () => request.destroy(new Error(`no answer to ${options.method ?? 'GET'} ${target} within ${options.timeoutMs ?? 15_000} ms`)));
     request.on('error', reject);
     request.end(options.body);
   });
@@ -72,7 +72,8 @@ export function sendRaw(origin: string, bytes: string | Buffer, timeoutMs = 10_0
       clearTimeout(timer);
       const text = Buffer.concat(chunks).toString('utf8');
       const match = /^HTTP\/1\.[01] (\d{3})/.exec(text);
-      if (!match) return reject(new Error(`no HTTP answer to ${JSON.stringify(String(bytes).slice(0, 60))}: ${JSON.stringify(text.slice(0, 200))}`));
+      if (!match)
+        return reject(new Error(`no HTTP answer to ${JSON.stringify(String(bytes).slice(0, 60))}: ${JSON.stringify(text.slice(0, 200))}`));
       const end = text.indexOf('\r\n\r\n');
       const headers: http.IncomingHttpHeaders = {};
       for (const line of text.slice(0, end).split('\r\n').slice(1)) {

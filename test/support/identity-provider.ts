@@ -44,7 +44,8 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
     expiresIn: 3600,
     delayMs: 0,
     failWith: undefined,
-    refreshRequests: () => server.requests.filter((request) => request.path === '/oauth/v2/token' && form(request).get('grant_type') === 'refresh_token'),
+    refreshRequests: () =>
+      server.requests.filter((request) => request.path === '/oauth/v2/token' && form(request).get('grant_type') === 'refresh_token'),
     requests: () => server.requests,
     stop: () => server.stop(),
   };
@@ -67,11 +68,13 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
     }
     if (request.path !== '/oauth/v2/token') return { status: 404, json: { error: 'not_found' } };
     if (provider.failWith) return provider.failWith;
-    if (fields.get('client_id') !== credentials.clientId || fields.get('client_secret') !== credentials.clientSecret) return badRequest('invalid_client');
+    if (fields.get('client_id') !== credentials.clientId || fields.get('client_secret') !== credentials.clientSecret)
+      return badRequest('invalid_client');
     const common = { expires_in: provider.expiresIn, api_domain: 'https://api.test.invalid', token_type: 'Bearer' };
     const grant = fields.get('grant_type');
     if (grant === 'refresh_token') {
-      if (fields.get('refresh_token') !== credentials.refreshToken || provider.revoked.includes(credentials.refreshToken)) return badRequest('invalid_code');
+      if (fields.get('refresh_token') !== credentials.refreshToken || provider.revoked.includes(credentials.refreshToken))
+        return badRequest('invalid_code');
       return { json: { access_token: issue(), ...common }, delayMs: provider.delayMs };
     }
     if (grant === 'authorization_code') {

@@ -105,7 +105,9 @@ export function startCommand(command: string, args: string[], env: NodeJS.Proces
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     output: () => output,
@@ -125,13 +127,15 @@ export function startCommand(command: string, args: string[], env: NodeJS.Proces
           reject(new Error(`${pattern} did not appear within ${timeoutMs} ms; output:\n${output}`));
         }, timeoutMs);
         listeners.add(check);
-        void exited.then(() => setTimeout(() => {
-          if (listeners.has(check)) {
-            listeners.delete(check);
-            clearTimeout(timer);
-            reject(new Error(`the command exited before ${pattern} appeared; output:\n${output}`));
-          }
-        }, 50));
+        void exited.then(() =>
+          setTimeout(() => {
+            if (listeners.has(check)) {
+              listeners.delete(check);
+              clearTimeout(timer);
+              reject(new Error(`the command exited before ${pattern} appeared; output:\n${output}`));
+            }
+          }, 50),
+        );
         check();
       }),
   };

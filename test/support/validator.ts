@@ -6,7 +6,10 @@ import type { Json } from './bundle.js';
 const base = 'https://contract.invalid/bundle';
 
 function vendorKeywords(node: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((item) => vendorKeywords(item, found));
+  if (Array.isArray(node))
+    node.forEach((item) => {
+      vendorKeywords(item, found);
+    });
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key.startsWith('x-')) found.add(key);

@@ -54,7 +54,11 @@ describe('parseOptions', () => {
 
 describe('credentialsFrom (verify reads credentials from the environment only)', () => {
   it('a refresh token with its client, or an access token', () => {
-    expect(credentialsFrom({ REFRESH_TOKEN: 'r', CLIENT_ID: 'i', CLIENT_SECRET: 's' })).toEqual({ refreshToken: 'r', clientId: 'i', clientSecret: 's' });
+    expect(credentialsFrom({ REFRESH_TOKEN: 'r', CLIENT_ID: 'i', CLIENT_SECRET: 's' })).toEqual({
+      refreshToken: 'r',
+      clientId: 'i',
+      clientSecret: 's',
+    });
     expect(credentialsFrom({ ACCESS_TOKEN: 'a' })).toEqual({ accessToken: 'a' });
   });
 

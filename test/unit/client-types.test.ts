@@ -23,7 +23,9 @@ async function typedUsage(client: ServiceClient) {
   expectTypeOf(await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '1' } } })).toEqualTypeOf<Monitor>();
   expectTypeOf(await client.forAccount('1').GET('/short/bu/business_units')).toEqualTypeOf<ManagedAccount[]>();
   // The fields of the new group's data are not shown in the documents: an object or an array, if present.
-  expectTypeOf(await client.POST('/monitor_groups', { body: { display_name: 'x' } })).toEqualTypeOf<{ [key: string]: unknown } | unknown[] | undefined>();
+  expectTypeOf(await client.POST('/monitor_groups', { body: { display_name: 'x' } })).toEqualTypeOf<
+    { [key: string]: unknown } | unknown[] | undefined
+  >();
   const raw = await client.request('GET', '/monitors');
   expectTypeOf(raw).toMatchTypeOf<ServiceResult<unknown>>();
   expectTypeOf(raw.data).toEqualTypeOf<Monitor[]>();
@@ -32,7 +34,7 @@ async function typedUsage(client: ServiceClient) {
   // Response objects are open (additionalProperties: true): fields the description does not name arrive typed unknown.
   const monitor = await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: '1' } } });
   expectTypeOf(monitor.monitor_id).toEqualTypeOf<string>();
-  expectTypeOf(monitor['display_name']).toEqualTypeOf<unknown>();
+  expectTypeOf(monitor.display_name).toEqualTypeOf<unknown>();
   const carried: Monitor = { monitor_id: '1', status: 1, name: 'Homepage' };
   void carried;
   expectTypeOf<DeviceKey>().toMatchTypeOf<{ device_key: string; [key: string]: unknown }>();
@@ -72,12 +74,25 @@ describe('types and tables', () => {
 
   it('operationIds names every operation of the bundled description, as it does', () => {
     const fromBundle = operationsOf(loadBundle()).map(({ path, method, operation }) => [path, method, operation.operationId]);
-    const fromTable = Object.entries(operationIds).flatMap(([path, methods]) => Object.entries(methods).map(([method, id]) => [path, method, id]));
+    const fromTable = Object.entries(operationIds).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, id]) => [path, method, id]),
+    );
     expect(fromTable.sort()).toEqual(fromBundle.sort());
   });
 
   it('the entry exports the public API and the generated data centers', () => {
-    for (const name of ['createServiceClient', 'ServiceError', 'exchangeGrantCode', 'refreshAccessToken', 'revokeRefreshToken', 'parseTimestamp', 'formatTimestamp', 'dataCenters', 'apiVersion', 'tokenLimits']) {
+    for (const name of [
+      'createServiceClient',
+      'ServiceError',
+      'exchangeGrantCode',
+      'refreshAccessToken',
+      'revokeRefreshToken',
+      'parseTimestamp',
+      'formatTimestamp',
+      'dataCenters',
+      'apiVersion',
+      'tokenLimits',
+    ]) {
       expect(entry, name).toHaveProperty(name);
     }
     expect(Object.keys(entry.dataCenters)).toHaveLength(10);

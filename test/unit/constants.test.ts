@@ -26,14 +26,19 @@ const enumSchemaNames = Object.entries(all)
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const RESERVED = new Set(
-  ('break case catch class const continue debugger default delete do else enum export extends false finally for ' +
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for ' +
     'function if import in instanceof new null return super switch this throw true try typeof var void while with ' +
-    'yield let static implements interface package private protected public await').split(' '),
+    'yield let static implements interface package private protected public await'
+  ).split(' '),
 );
 
 describe('constants files', () => {
   it('has exactly one file per section of the document', () => {
-    const onDisk = readdirSync(DIR).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/, '')).sort();
+    const onDisk = readdirSync(DIR)
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => f.replace(/\.yaml$/, ''))
+      .sort();
     expect(onDisk).toEqual([...FILES].sort());
   });
 
@@ -55,7 +60,9 @@ describe('constants files', () => {
 
   it('holds, per file, exactly the enumerations of that section', () => {
     for (const f of FILES) {
-      const inFile = Object.entries<Schema>(files[f]).filter(([, s]) => Array.isArray(s.enum)).map(([n]) => n);
+      const inFile = Object.entries<Schema>(files[f])
+        .filter(([, s]) => Array.isArray(s.enum))
+        .map(([n]) => n);
       expect(inFile.sort(), f).toEqual([...doc.sections[f]!.enums].sort());
     }
   });
@@ -63,7 +70,9 @@ describe('constants files', () => {
   it('has no enum schema that is missing from the transcription, and vice versa', () => {
     const transcribed = Object.keys(doc.enumerations).sort();
     expect(enumSchemaNames.sort()).toEqual(transcribed);
-    const bySection = Object.values(doc.sections).flatMap((s) => s.enums).sort();
+    const bySection = Object.values(doc.sections)
+      .flatMap((s) => s.enums)
+      .sort();
     expect(bySection).toEqual(transcribed);
   });
 });
@@ -142,9 +151,11 @@ describe('periods and granularity', () => {
   it('Period has the range of every period', () => {
     const ranges = Object.fromEntries(Object.entries(doc.periodRanges).map(([k, v]) => [String(k), v]));
     expect(period['x-period-ranges']).toEqual(ranges);
-    expect(Object.keys(period['x-period-ranges']).map(Number).sort((a, b) => a - b)).toEqual(
-      [...period.enum].sort((a: number, b: number) => a - b),
-    );
+    expect(
+      Object.keys(period['x-period-ranges'])
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...period.enum].sort((a: number, b: number) => a - b));
   });
 
   it('x-supported-granularities holds every row of the table, and only those', () => {
@@ -178,7 +189,10 @@ describe('periods and granularity', () => {
       expect(branches[i].properties.unit_of_time.enum).toEqual(units);
       expect(branches[i].required).toEqual(['period', 'unit_of_time']);
       // the restricted enums keep the names and meanings of Period and UnitOfTime
-      for (const [prop, source] of [['period', 'Period'], ['unit_of_time', 'UnitOfTime']] as const) {
+      for (const [prop, source] of [
+        ['period', 'Period'],
+        ['unit_of_time', 'UnitOfTime'],
+      ] as const) {
         const sub = branches[i].properties[prop];
         const at = sub.enum.map((v: number) => all[source].enum.indexOf(v));
         expect(at, `${i} ${prop}`).not.toContain(-1);
@@ -217,7 +231,11 @@ describe('DNS monitor', () => {
   for (const [types, fields] of doc.dnsFieldRows) for (const t of types) expected[String(idOf(t))] = fields;
 
   it('every lookup type is in the table or is ALL', () => {
-    expect(Object.keys(expected).map(Number).sort((a, b) => a - b)).toEqual([...lookup.enum].sort((a, b) => a - b));
+    expect(
+      Object.keys(expected)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...lookup.enum].sort((a, b) => a - b));
   });
 
   it('x-search-config-fields holds every row of the table plus ttlo and ttl', () => {

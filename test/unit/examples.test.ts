@@ -19,7 +19,11 @@ function examples() {
     for (const [label, body] of bodies) {
       for (const [mediaType, media] of Object.entries<Json>(body.content ?? {})) {
         for (const [name, example] of Object.entries<Json>(media.examples ?? {})) {
-          found.push({ where: `${method.toUpperCase()} ${path} ${label} ${mediaType} ${name}`, schema: media.schema, value: deref(example).value });
+          found.push({
+            where: `${method.toUpperCase()} ${path} ${label} ${mediaType} ${name}`,
+            schema: media.schema,
+            value: deref(example).value,
+          });
         }
       }
     }
@@ -56,7 +60,11 @@ function undeclaredAttributes(node: Json | undefined, value: unknown, at = ''): 
   const schema = node ? deref(node) : undefined;
   if (!schema || typeof schema !== 'object') return [];
   const members = [schema, ...['allOf', 'oneOf', 'anyOf'].flatMap((keyword) => ((schema[keyword] ?? []) as Json[]).map(deref))];
-  const flat = members.flatMap((member) => (member === schema ? [member] : [member, ...['allOf', 'oneOf', 'anyOf'].flatMap((keyword) => ((member[keyword] ?? []) as Json[]).map(deref))]));
+  const flat = members.flatMap((member) =>
+    member === schema
+      ? [member]
+      : [member, ...['allOf', 'oneOf', 'anyOf'].flatMap((keyword) => ((member[keyword] ?? []) as Json[]).map(deref))],
+  );
   if (Array.isArray(value)) {
     const items = flat.map((member) => member.items).find(Boolean) as Json | undefined;
     return items ? value.flatMap((item, index) => undeclaredAttributes(items, item, `${at}/${index}`)) : [];
@@ -64,7 +72,8 @@ function undeclaredAttributes(node: Json | undefined, value: unknown, at = ''): 
   if (!value || typeof value !== 'object') return [];
   const properties = new Map<string, Json[]>();
   for (const member of flat) {
-    for (const [name, property] of Object.entries<Json>(member.properties ?? {})) properties.set(name, [...(properties.get(name) ?? []), property]);
+    for (const [name, property] of Object.entries<Json>(member.properties ?? {}))
+      properties.set(name, [...(properties.get(name) ?? []), property]);
   }
   if (flat.every((member) => member.properties === undefined)) return []; // a schema that names no attribute (not shown in the documents)
   return Object.entries(value).flatMap(([name, field]) =>
@@ -82,11 +91,27 @@ describe('schemas', () => {
   });
 
   it('responses accept attributes they do not know (forward compatibility), and the generated types carry them', () => {
-    expect(validate('MonitorResponse', { code: 0, message: 'success', data: { monitor_id: '1', name: 'Homepage', new_field: [1] }, extra: true })).toEqual([]);
+    expect(
+      validate('MonitorResponse', {
+        code: 0,
+        message: 'success',
+        data: { monitor_id: '1', name: 'Homepage', new_field: [1] },
+        extra: true,
+      }),
+    ).toEqual([]);
     expect(validate('Error', { code: 1002, message: 'Monitor does not exist.', hint: 'new' })).toEqual([]);
     const types = readFileSync(outputs().types, 'utf8');
     const schemasBlock = types.slice(types.indexOf('    schemas: {'));
-    for (const name of ['Monitor', 'DeviceKey', 'ManagedAccount', 'MonitorTypeEntry', 'Envelope', 'Error', 'AccessToken', 'RevokeResponse']) {
+    for (const name of [
+      'Monitor',
+      'DeviceKey',
+      'ManagedAccount',
+      'MonitorTypeEntry',
+      'Envelope',
+      'Error',
+      'AccessToken',
+      'RevokeResponse',
+    ]) {
       const start = schemasBlock.search(new RegExp(`^ {8}${name}: `, 'm'));
       expect(start, `components.schemas.${name} in generated/types.ts`).toBeGreaterThan(0);
       const rest = schemasBlock.slice(start + 1);
@@ -138,13 +163,21 @@ describe('schemas', () => {
       const documented = path === '/device_key' || path === '/monitor_type_constants';
       expect(Boolean(operation['x-scope-inferred']), path).toBe(!documented);
       // The scope line of the rendered text, written from the requirement by the service/scope-line decorator.
-      const lines = String(operation.description).split('\n').filter((line) => line.includes('**Scope:**'));
-      expect(lines, path).toEqual([documented ? `**Scope:** \`${scope}\`.` : `**Scope:** \`${scope}\` (inferred from the scope table: the documents do not name this endpoint's scope).`]);
+      const lines = String(operation.description)
+        .split('\n')
+        .filter((line) => line.includes('**Scope:**'));
+      expect(lines, path).toEqual([
+        documented
+          ? `**Scope:** \`${scope}\`.`
+          : `**Scope:** \`${scope}\` (inferred from the scope table: the documents do not name this endpoint's scope).`,
+      ]);
     }
   });
 
   it('no operation requires the OAuth 2.0 scheme, which documents the flow and its thirty scopes', () => {
-    const required = operationsOf(bundle).flatMap(({ operation }) => (operation.security ?? bundle.security) as Json[]).flatMap((requirement) => Object.keys(requirement));
+    const required = operationsOf(bundle)
+      .flatMap(({ operation }) => (operation.security ?? bundle.security) as Json[])
+      .flatMap((requirement) => Object.keys(requirement));
     expect(required).not.toContain('ServiceOAuth2');
     expect(bundle.security).toEqual([{ ServiceOAuthToken: [] }]);
     expect(bundle.components.securitySchemes.ServiceOAuth2.type).toBe('oauth2');
@@ -154,16 +187,24 @@ describe('schemas', () => {
     for (const { path, method, operation } of operationsOf(bundle)) {
       const where = `${method.toUpperCase()} ${path}`;
       const parameters = ((operation.parameters ?? []) as Json[]).map(deref);
-      expect(parameters.map((parameter) => String(parameter.name).toLowerCase()), where).not.toContain('accept');
+      expect(
+        parameters.map((parameter) => String(parameter.name).toLowerCase()),
+        where,
+      ).not.toContain('accept');
       const identityProvider = path.startsWith('/oauth/');
       for (const [status, raw] of Object.entries<Json>(operation.responses)) {
         const types = Object.keys(deref(raw).content ?? {});
         if (types.length === 0) continue;
-        const expected = identityProvider ? 'application/json' : status.startsWith('2') ? 'application/json; version=2.0' : 'application/json;charset=UTF-8';
+        const expected = identityProvider
+          ? 'application/json'
+          : status.startsWith('2')
+            ? 'application/json; version=2.0'
+            : 'application/json;charset=UTF-8';
         expect(types, `${where} ${status}`).toEqual([expected]);
       }
       const body = operation.requestBody ? deref(operation.requestBody) : undefined;
-      for (const type of Object.keys(body?.content ?? {})) expect(type, `${where} request`).toMatch(/^(application\/json;charset=UTF-8|application\/x-www-form-urlencoded)$/);
+      for (const type of Object.keys(body?.content ?? {}))
+        expect(type, `${where} request`).toMatch(/^(application\/json;charset=UTF-8|application\/x-www-form-urlencoded)$/);
     }
     expect(Object.keys(bundle.components.parameters ?? {})).not.toContain('Accept');
   });

@@ -12,7 +12,10 @@ const registry = registeredExtensions();
 
 /** The x- keys of a node, at any depth, outside example values. */
 function extensionKeys(node: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((item) => extensionKeys(item, found));
+  if (Array.isArray(node))
+    node.forEach((item) => {
+      extensionKeys(item, found);
+    });
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node as Json)) {
       if (key === 'example' || key === 'value') continue;
@@ -35,16 +38,23 @@ describe('EXTENSIONS.md', () => {
   it('has one table of x- keys, each listed once, with where, what reads it, and why', () => {
     expect(registry.length).toBeGreaterThan(10);
     expect(new Set(registry).size).toBe(registry.length);
-    const rows = readFileSync(extensionsFile, 'utf8').split('\n').filter((line) => /^\|\s*`x-/.test(line));
+    const rows = readFileSync(extensionsFile, 'utf8')
+      .split('\n')
+      .filter((line) => /^\|\s*`x-/.test(line));
     for (const row of rows) {
-      const cells = row.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
+      const cells = row
+        .split(/(?<!\\)\|/)
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       expect(cells, row).toHaveLength(4);
       for (const cell of cells) expect(cell, row).not.toBe('');
     }
   });
 
   it('every key of the table is used in openapi/', () => {
-    const sources = yamlFiles(path.join(root, 'openapi')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const sources = yamlFiles(path.join(root, 'openapi'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     const unused = registry.filter((key) => !new RegExp(`^\\s*-?\\s*${key}:`, 'm').test(sources));
     expect(unused, 'keys of EXTENSIONS.md that the description does not use: remove their rows').toEqual([]);
   });

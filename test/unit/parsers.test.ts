@@ -18,12 +18,20 @@ describe('parseMediaType', () => {
     expect(parseMediaType(text)).toEqual(expected);
   });
 
-  it.each(['', 'json', 'application/', '/json', 'application/json; version', 'application/json; =1', 'application/json; x="open', 'application/json x', 'application/json; x=\u0001', 'a/b; x="\u0007"'])(
-    'refuses %j',
-    (text) => {
-      expect(parseMediaType(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    'json',
+    'application/',
+    '/json',
+    'application/json; version',
+    'application/json; =1',
+    'application/json; x="open',
+    'application/json x',
+    'application/json; x=\u0001',
+    'a/b; x="\u0007"',
+  ])('refuses %j', (text) => {
+    expect(parseMediaType(text)).toBeUndefined();
+  });
 
   it('matches a sent type to the documented one: a left-out parameter is no fault, a different one is', () => {
     expect(sameMediaType('application/json', 'application/json; version=2.0')).toBe(true);
@@ -91,7 +99,13 @@ describe('redaction', () => {
   it('replaces a secret in each form a report can show it: raw, URL-, form-, JSON- and JSON-pointer-escaped', () => {
     const secret = 'a/b~c "d" e+f';
     const redactor = new Redactor([secret]);
-    for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ v: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1), 'a~1b~0c "d" e+f']) {
+    for (const form of [
+      secret,
+      encodeURIComponent(secret),
+      new URLSearchParams({ v: secret }).toString().slice(2),
+      JSON.stringify(secret).slice(1, -1),
+      'a~1b~0c "d" e+f',
+    ]) {
       expect(redactor.text(`before ${form} after`)).toBe(`before ${redacted} after`);
     }
     expect(redactor.value({ [secret]: [secret, 1] })).toEqual({ [redacted]: [redacted, 1] });
@@ -103,7 +117,8 @@ describe('redaction', () => {
       headers: { authorization: 'Service-oauthtoken 1000.tok', cookie: 'zaaid=700000123' },
       form: 'client_secret=s3cr3t-value&refresh_token=1000.refresh',
     });
-    for (const secret of ['1000.ID', 's3cr3t-value', '1000.refresh', '1000.tok', 'Service-oauthtoken 1000.tok']) expect(secrets).toContain(secret);
+    for (const secret of ['1000.ID', 's3cr3t-value', '1000.refresh', '1000.tok', 'Service-oauthtoken 1000.tok'])
+      expect(secrets).toContain(secret);
   });
 });
 
@@ -114,6 +129,8 @@ describe('escaping service text', () => {
   });
 
   it('markdownText makes Markdown and HTML literal', () => {
-    expect(markdownText('<img src=x> [a](b) | *x* _y_ `z` ~s~ & \\')).toBe('&lt;img src=x&gt; \\[a\\](b) \\| \\*x\\* \\_y\\_ \\`z\\` \\~s\\~ &amp; \\\\');
+    expect(markdownText('<img src=x> [a](b) | *x* _y_ `z` ~s~ & \\')).toBe(
+      '&lt;img src=x&gt; \\[a\\](b) \\| \\*x\\* \\_y\\_ \\`z\\` \\~s\\~ &amp; \\\\',
+    );
   });
 });

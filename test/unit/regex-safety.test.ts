@@ -46,10 +46,14 @@ function literalsOfSource(): Expression[] {
 function patternsOfDescription(): Expression[] {
   const found: Expression[] = [];
   const visit = (value: Json, pointer: string) => {
-    if (Array.isArray(value)) value.forEach((item, index) => visit(item, `${pointer}/${index}`));
+    if (Array.isArray(value))
+      value.forEach((item, index) => {
+        visit(item, `${pointer}/${index}`);
+      });
     else if (value && typeof value === 'object') {
       if (typeof value.pattern === 'string') found.push({ where: `openapi.json#${pointer}/pattern`, source: value.pattern, flags: 'u' });
-      for (const [key, item] of Object.entries(value)) if (key !== 'examples' && key !== 'example') visit(item as Json, `${pointer}/${key}`);
+      for (const [key, item] of Object.entries(value))
+        if (key !== 'examples' && key !== 'example') visit(item as Json, `${pointer}/${key}`);
     }
   };
   visit(loadBundle(), '');
@@ -79,12 +83,15 @@ describe('regular expressions on outside input', () => {
     expect(diagnostics.status, `/${expression.source}/${expression.flags}: ${JSON.stringify(diagnostics)}`).toBe('safe');
   });
 
-  it.each(expressions.map((expression) => [expression.where, expression] as const))('%s finishes on crafted long inputs', (_where, expression) => {
-    const regex = new RegExp(expression.source, expression.flags.replace(/[gy]/g, ''));
-    // A backtracking expression takes minutes on these; each call returning at all is the assertion.
-    const results = craftedInputs(expression).map((input) => typeof input.replace(regex, '') === 'string');
-    expect(results.every(Boolean)).toBe(true);
-  });
+  it.each(expressions.map((expression) => [expression.where, expression] as const))(
+    '%s finishes on crafted long inputs',
+    (_where, expression) => {
+      const regex = new RegExp(expression.source, expression.flags.replace(/[gy]/g, ''));
+      // A backtracking expression takes minutes on these; each call returning at all is the assertion.
+      const results = craftedInputs(expression).map((input) => typeof input.replace(regex, '') === 'string');
+      expect(results.every(Boolean)).toBe(true);
+    },
+  );
 
   it('recheck tells a backtracking expression apart (the check can fail)', () => {
     expect(checkSync('^(a|a)*$', '', { checker: 'automaton' }).status).toBe('vulnerable');

@@ -15,6 +15,8 @@ describe('scripts', () => {
     expect(line.usage).toMatch(new RegExp(`^Usage: npm run ${name}`));
     expect(parseOptions(line.usage, line.options, ['--help'])).toEqual({ help: true });
     expect(() => parseOptions(line.usage, line.options, ['--frobnicate'])).toThrow(UsageError);
-    expect(() => parseOptions(line.usage, line.options, ['--frobnicate'])).toThrow(/^Unknown option '--frobnicate'\.[\s\S]*\nUsage: npm run/);
+    expect(() => parseOptions(line.usage, line.options, ['--frobnicate'])).toThrow(
+      /^Unknown option '--frobnicate'\.[\s\S]*\nUsage: npm run/,
+    );
   });
 });

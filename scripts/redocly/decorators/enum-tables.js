@@ -6,7 +6,10 @@ function escapeCell(text) {
 export const ENUM_TABLE_START = '| Value |';
 
 /** Letters and digits only, lower case: "Configuration Error" and `ConfigurationError` read the same. */
-const comparable = (text) => String(text).toLowerCase().replace(/[^a-z0-9]/g, '');
+const comparable = (text) =>
+  String(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** A list of values in words: `a, b, c`, or "none". */
 const listed = (items) => (Array.isArray(items) && items.length > 0 ? items.map((item) => `\`${item}\``).join(', ') : 'none');
@@ -37,7 +40,12 @@ const FACT_COLUMNS = [
   {
     key: 'x-search-config-fields',
     title: 'Search config fields',
-    cell: (fields) => (fields ? Object.entries(fields).map(([field, type]) => `\`${field}\` (${type})`).join(', ') : ''),
+    cell: (fields) =>
+      fields
+        ? Object.entries(fields)
+            .map(([field, type]) => `\`${field}\` (${type})`)
+            .join(', ')
+        : '',
   },
 ];
 

@@ -8,7 +8,9 @@ export function ScopeLine() {
   return {
     Operation: {
       leave(operation) {
-        const requirement = Array.isArray(operation.security) ? operation.security.find((entry) => entry && Array.isArray(entry[TOKEN_SCHEME])) : undefined;
+        const requirement = Array.isArray(operation.security)
+          ? operation.security.find((entry) => entry && Array.isArray(entry[TOKEN_SCHEME]))
+          : undefined;
         const scope = requirement?.[TOKEN_SCHEME]?.[0];
         if (typeof scope !== 'string') return;
         const description = String(operation.description ?? '').trimEnd();

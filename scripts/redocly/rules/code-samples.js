@@ -25,7 +25,10 @@ export function CodeSamples(options) {
         const labels = listed.map((sample) => sample?.label);
         const expected = samples.map((sample) => sample.label);
         if (JSON.stringify(labels) !== JSON.stringify(expected)) {
-          report({ message: `x-codeSamples holds the samples ${expected.join(', ')}, in this order (it has ${labels.join(', ') || 'none'}).`, location: Array.isArray(list) ? location.child('x-codeSamples') : location.key() });
+          report({
+            message: `x-codeSamples holds the samples ${expected.join(', ')}, in this order (it has ${labels.join(', ') || 'none'}).`,
+            location: Array.isArray(list) ? location.child('x-codeSamples') : location.key(),
+          });
           return;
         }
         const secured = Array.isArray(operation.security) ? operation.security.length > 0 : true;
@@ -33,10 +36,14 @@ export function CodeSamples(options) {
           const spec = samples[index];
           const where = location.child(['x-codeSamples', index]);
           const file = `code_samples/${spec.folder}/${pathStem(route)}/${method}.${spec.extension}`;
-          if (sample.lang !== spec.lang) report({ message: `The ${spec.label} sample has lang ${spec.lang}.`, location: where.child('lang') });
+          if (sample.lang !== spec.lang)
+            report({ message: `The ${spec.label} sample has lang ${spec.lang}.`, location: where.child('lang') });
           const reference = sample.source?.$ref;
           if (typeof reference !== 'string' || !reference.replace(/\\/g, '/').endsWith(file)) {
-            report({ message: `The ${spec.label} sample is a file, source: { $ref: .../${file} } (openapi/${file}).`, location: where.child('source') });
+            report({
+              message: `The ${spec.label} sample is a file, source: { $ref: .../${file} } (openapi/${file}).`,
+              location: where.child('source'),
+            });
             return;
           }
           const { node: text } = resolve(sample.source);
@@ -46,13 +53,19 @@ export function CodeSamples(options) {
           }
           text.split('\n').forEach((line, number) => {
             if (line.length > maxLineLength) {
-              report({ message: `openapi/${file}:${number + 1} is ${line.length} characters long; sample lines are at most ${maxLineLength} (the docs must read on a phone).`, location: where.child('source') });
+              report({
+                message: `openapi/${file}:${number + 1} is ${line.length} characters long; sample lines are at most ${maxLineLength} (the docs must read on a phone).`,
+                location: where.child('source'),
+              });
             }
           });
           if (spec.folder === 'curl') {
             const variable = secured ? '$API_ROOT' : '$AUTH_URL';
             if (/\bhttps?:\/\//.test(text) || !text.includes(variable)) {
-              report({ message: `The curl sample openapi/${file} takes its address from ${variable} (set once in the Quick start), never a host.`, location: where.child('source') });
+              report({
+                message: `The curl sample openapi/${file} takes its address from ${variable} (set once in the Quick start), never a host.`,
+                location: where.child('source'),
+              });
             }
           }
         });

@@ -22,7 +22,10 @@ export function EnumValuesNamed() {
       }
       names.forEach((name, i) => {
         if (typeof name !== 'string' || !IDENTIFIER.test(name)) {
-          report({ message: `x-enum-varnames[${i}] "${name}" is not a valid identifier.`, location: location.child(['x-enum-varnames', i]) });
+          report({
+            message: `x-enum-varnames[${i}] "${name}" is not a valid identifier.`,
+            location: location.child(['x-enum-varnames', i]),
+          });
         } else if (names.indexOf(name) !== i) {
           report({ message: `x-enum-varnames[${i}] "${name}" is used twice.`, location: location.child(['x-enum-varnames', i]) });
         }

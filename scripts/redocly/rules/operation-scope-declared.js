@@ -19,8 +19,11 @@ export function OperationScopeDeclared() {
       leave() {
         const flow = schemes.get(FLOW_SCHEME);
         for (const { scope, location, report } of pending) {
-          if (!flow || flow.type !== 'oauth2') {
-            report({ message: `The scope ${scope} must be one of the scopes of the ${FLOW_SCHEME} flow, and there is no oauth2 scheme ${FLOW_SCHEME}.`, location });
+          if (flow?.type !== 'oauth2') {
+            report({
+              message: `The scope ${scope} must be one of the scopes of the ${FLOW_SCHEME} flow, and there is no oauth2 scheme ${FLOW_SCHEME}.`,
+              location,
+            });
           } else if (!flow.scopes.includes(scope)) {
             report({ message: `${scope} is not one of the scopes of the ${FLOW_SCHEME} flow.`, location });
           }
@@ -36,7 +39,10 @@ export function OperationScopeDeclared() {
       if (requirements.length === 0) return; // the identity provider: no access token
       const where = Array.isArray(operation.security) ? location.child('security') : location.key();
       if ('x-scope-inferred' in operation && operation['x-scope-inferred'] !== true) {
-        report({ message: 'x-scope-inferred is `true` or absent (the scope is then named by the documents).', location: location.child('x-scope-inferred') });
+        report({
+          message: 'x-scope-inferred is `true` or absent (the scope is then named by the documents).',
+          location: location.child('x-scope-inferred'),
+        });
       }
       if (typeof operation.description === 'string' && operation.description.includes(SCOPE_LINE)) {
         report({
@@ -52,7 +58,8 @@ export function OperationScopeDeclared() {
       const names = requirement && typeof requirement === 'object' ? Object.keys(requirement) : [];
       if (requirements.length !== 1 || names.length !== 1 || names[0] !== TOKEN_SCHEME) {
         report({
-          message: `A resource operation requires ${TOKEN_SCHEME} alone, in one requirement: [{ ${TOKEN_SCHEME}: [<scope>] }], not ${JSON.stringify(requirements)}. ` +
+          message:
+            `A resource operation requires ${TOKEN_SCHEME} alone, in one requirement: [{ ${TOKEN_SCHEME}: [<scope>] }], not ${JSON.stringify(requirements)}. ` +
             `(Schemes in one requirement are all required; ${FLOW_SCHEME} only documents how tokens are obtained.)`,
           location: where,
         });
@@ -60,7 +67,10 @@ export function OperationScopeDeclared() {
       }
       const scopes = requirement[TOKEN_SCHEME];
       if (!Array.isArray(scopes) || scopes.length !== 1 || typeof scopes[0] !== 'string') {
-        report({ message: `The ${TOKEN_SCHEME} requirement names exactly one scope, not [${(scopes ?? []).join(', ')}].`, location: where });
+        report({
+          message: `The ${TOKEN_SCHEME} requirement names exactly one scope, not [${(scopes ?? []).join(', ')}].`,
+          location: where,
+        });
         return;
       }
       pending.push({ scope: scopes[0], location: location.child(['security', 0, TOKEN_SCHEME, 0]), report });

@@ -1,13 +1,29 @@
 const isObjectSchema = (schema) =>
-  schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || (schema.type === undefined && schema.properties !== undefined);
+  schema.type === 'object' ||
+  (Array.isArray(schema.type) && schema.type.includes('object')) ||
+  (schema.type === undefined && schema.properties !== undefined);
 
 /** The subschemas of a schema, as [path from the schema, subschema]. */
 function subschemas(schema) {
   const found = [];
   for (const keyword of ['allOf', 'anyOf', 'oneOf', 'prefixItems']) {
-    if (Array.isArray(schema[keyword])) schema[keyword].forEach((item, index) => found.push([[keyword, index], item]));
+    if (Array.isArray(schema[keyword]))
+      schema[keyword].forEach((item, index) => {
+        found.push([[keyword, index], item]);
+      });
   }
-  for (const keyword of ['items', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems']) {
+  for (const keyword of [
+    'items',
+    'not',
+    'if',
+    'then',
+    'else',
+    'contains',
+    'propertyNames',
+    'additionalProperties',
+    'unevaluatedProperties',
+    'unevaluatedItems',
+  ]) {
     if (schema[keyword] && typeof schema[keyword] === 'object') found.push([[keyword], schema[keyword]]);
   }
   for (const keyword of ['properties', 'patternProperties', 'dependentSchemas', '$defs']) {
@@ -51,7 +67,8 @@ export function ResponseSchemasOpen() {
           }
           if (!fault && isObjectSchema(schema) && schema.additionalProperties !== true) {
             report({
-              message: 'An object schema of a response declares additionalProperties: true (unknown attributes may arrive within a version; generated types then carry them).',
+              message:
+                'An object schema of a response declares additionalProperties: true (unknown attributes may arrive within a version; generated types then carry them).',
               location: schema.additionalProperties === undefined ? at.key() : at.child('additionalProperties').key(),
             });
           }
