@@ -7,6 +7,7 @@ import { dataCenters } from '../../generated/client.js';
 import { engineInstallCommand } from '../mock/index.js';
 import {
   formatCheck,
+  formatJunit,
   formatMarkdown,
   formatSummary,
   VerifyOptionsError,
@@ -34,7 +35,7 @@ export const credentialVariables = {
 export const verifyCommand = {
   summary: 'check a running service (a data center, your implementation, the mock) against the contract',
   usage: `Usage: ${program} verify --base-url URL [--auth-url URL] [--data-center ID] [--accounts] [--allow OPERATION]...
-       [--budget ${verifyDefaults.budget}] [--rate ${verifyDefaults.ratePerSecond}] [--json FILE] [--markdown FILE] [--quiet]
+       [--budget ${verifyDefaults.budget}] [--rate ${verifyDefaults.ratePerSecond}] [--json FILE] [--markdown FILE] [--junit FILE] [--quiet]
 
 Calls every documented GET of the API, a call without a token (401) and a monitor that does not exist (404, code
 1002), judges each answer against the contract (status, Content-Type, body, timestamps, envelope and error shapes),
@@ -68,6 +69,7 @@ Bounds:
 Reports:
   --json FILE             write the whole report as JSON.
   --markdown FILE         write the report as Markdown, to attach to an issue.
+  --junit FILE            write the report as JUnit XML for CI: a test case per call, failures with their violations.
   --quiet                 print the summary only, not a line per call.
   -h, --help              this help.
 Secrets never appear in the output, the reports or an error. Redirects are reported, never followed. The report
@@ -90,6 +92,7 @@ Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (att
     'max-wait-ms': { type: 'string' },
     json: { type: 'string' },
     markdown: { type: 'string' },
+    junit: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     insecure: { type: 'boolean', default: false },
   },
@@ -191,14 +194,14 @@ export async function runVerify(args: string[], env: Record<string, string | und
   };
   if (options.baseUrl === undefined && options.dataCenter === undefined)
     throw new UsageError(`--base-url is required.${npmHint(verifyCommand.options)}\n${verifyHint()}`);
-  const jsonFile = text('json');
-  const markdownFile = text('markdown');
+  // The report files, each with the form it is written in.
+  const reports = [
+    { option: '--json', file: text('json'), write: (report: VerifyReport) => `${JSON.stringify(report, null, 2)}\n` },
+    { option: '--markdown', file: text('markdown'), write: formatMarkdown },
+    { option: '--junit', file: text('junit'), write: formatJunit },
+  ].filter((entry): entry is typeof entry & { file: string } => entry.file !== undefined && entry.file !== '');
   // Before the run, without touching the files: a path that cannot be written is a usage error.
-  for (const [option, file] of [
-    ['--json', jsonFile],
-    ['--markdown', markdownFile],
-  ] as const) {
-    if (!file) continue;
+  for (const { option, file } of reports) {
     const problem = unwritable(file);
     if (problem) throw new UsageError(`${option} ${file}: cannot write it (${problem}).\n${verifyHint()}`);
   }
@@ -212,9 +215,8 @@ export async function runVerify(args: string[], env: Record<string, string | und
     process.exitCode = verifyExitCodes.incomplete;
     return;
   }
-  if (jsonFile) writeWhole(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
-  if (markdownFile) writeWhole(markdownFile, formatMarkdown(report));
+  for (const { file, write } of reports) writeWhole(file, write(report));
   console.log(formatSummary(report));
-  if (jsonFile || markdownFile) console.log(`Reports: ${[jsonFile, markdownFile].filter(Boolean).join(', ')}`);
+  if (reports.length > 0) console.log(`Reports: ${reports.map(({ file }) => file).join(', ')}`);
   process.exitCode = report.exitCode;
 }

@@ -52,7 +52,8 @@ export function markdownText(text: string): string {
 }
 
 /** Whether a UTF-16 code unit may stand in an XML 1.0 document (tab, line feed, carriage return, and no C0 control). */
-const allowedInXml = (code: number) => code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
+const allowedInXml = (code: number) =>
+  code === 0x09 || code === 0x0a || code === 0x0d || (code >= 0x20 && code !== 0xfffe && code !== 0xffff);
 
 /**
  * A piece of text for an XML attribute or element (a JUnit report): `& < > " '` as entities, and characters XML

@@ -13,6 +13,7 @@ import type { VerifyOptions, VerifyReport } from './types.js';
 
 export type { ContractViolation, ViolationRule } from './judge.js';
 export type { UndescribedAttribute } from './walk.js';
+export { formatJunit } from './junit.js';
 export { formatCheck, formatMarkdown, formatSummary } from './report.js';
 
 export * from './types.js';

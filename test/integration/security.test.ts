@@ -2,11 +2,12 @@
 // a secret in a log or a report, break a verify run or a terminal with what a service sends, exhaust the proxy's
 // memory. Each case is one finding of the security review, reproduced against local servers.
 import http from 'node:http';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, exchangeGrantCode, ServiceError } from '../../src/index.js';
 import { createMockFetch, startMock, type RunningMock } from '../../src/mock/index.js';
 import { startProxy, formatReport, type RunningProxy } from '../../src/proxy/index.js';
-import { formatMarkdown, formatSummary, verifyService, type VerifyReport } from '../../src/verify/index.js';
+import { formatJunit, formatMarkdown, formatSummary, verifyService, type VerifyReport } from '../../src/verify/index.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
 import { startFaultServer, type FaultServer, type Reply } from '../support/fault-server.js';
 import { send } from '../support/http-client.js';
@@ -245,6 +246,10 @@ describe('a hostile service cannot steer or break a verify run', () => {
     // Outside inline code, HTML is written as entities; inside it, Markdown shows it literally.
     const outsideCode = markdown.replace(/`[^`\n]*`/g, '');
     expect(outsideCode).not.toContain('<img');
+    // The JUnit report stays well-formed XML, control characters written visibly.
+    const xml = formatJunit(report);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).not.toContain('\u001b');
   });
 });
 

@@ -4,6 +4,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { startMock, type RunningMock } from '../../src/mock/index.js';
@@ -355,6 +356,7 @@ describe('monitoring-service-api verify (the command line)', () => {
   it('against the mock: a clean report, exit 0; against the drifting implementation: every drift, exit 1, reports written, no secret anywhere; usage errors: exit 2', async () => {
     const json = path.join(scratch, 'drift.json');
     const markdown = path.join(scratch, 'drift.md');
+    const junit = path.join(scratch, 'drift.xml');
     const run = (args: string[], extra: Record<string, string> = env) => {
       const command = startCommand(tsx, ['src/bin.ts', 'verify', '--rate', '100', ...args], extra);
       return command.exited.then(({ code }) => ({ code, output: command.output() }));
@@ -372,6 +374,8 @@ describe('monitoring-service-api verify (the command line)', () => {
         json,
         '--markdown',
         markdown,
+        '--junit',
+        junit,
       ]),
       run(['--base-url', mock.baseUrl], { REFRESH_TOKEN: '', CLIENT_ID: '', CLIENT_SECRET: '', ACCESS_TOKEN: '' }),
       run(['--base-url', mock.baseUrl, '--auth-url', mock.authUrl, '--allow', 'getMonitor']),
@@ -397,7 +401,17 @@ describe('monitoring-service-api verify (the command line)', () => {
     expect(written.exitCode).toBe(1);
     expect(written.target).toEqual({ baseUrl: `${service.origin}/api`, authUrl: service.origin, dataCenter: 'eu', auth: 'refresh token' });
     expect(readFileSync(markdown, 'utf8')).toContain(`| getMonitor | GET /monitors/${monitorId} | 200 | \`/message\` |`);
-    const everything = [clean.output, drifting.output, readFileSync(json, 'utf8'), readFileSync(markdown, 'utf8')].join('\n');
+    // The JUnit file: one test case per call, the failures with their pointers, as CI systems read it.
+    const xml = readFileSync(junit, 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const suite = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'testcase' }).parse(xml).testsuites.testsuite;
+    expect(suite.testcase).toHaveLength(written.checks.length);
+    expect(Number(suite['@_tests'])).toBe(written.checks.length);
+    expect(Number(suite['@_failures'])).toBe(written.checks.filter((check) => check.outcome === 'fail').length);
+    expect(Number(suite['@_skipped'])).toBe(written.checks.filter((check) => !['pass', 'fail'].includes(check.outcome)).length);
+    const getMonitor = suite.testcase.find((testcase: any) => testcase['@_classname'] === 'getMonitor' && testcase.failure);
+    expect(getMonitor.failure['#text']).toContain(`${drifts.missingMessage.pointer} `);
+    const everything = [clean.output, drifting.output, readFileSync(json, 'utf8'), readFileSync(markdown, 'utf8'), xml].join('\n');
     for (const secret of [...Object.values(secrets), issuedAccessToken]) expect(everything).not.toContain(secret);
 
     expect(noCredentials.code).toBe(2);
