@@ -17,6 +17,7 @@ import { run, withoutBanner } from './lib/run.js';
 import { clientSource } from './lib/client-source.js';
 import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
 import { generateConstants } from './lib/constants-source.js';
+import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 
@@ -104,6 +105,19 @@ export const steps: Step[] = [
     inputs: [...specInputs, 'scripts/lib/constants-source.ts'],
     produces: (out) => [out.constants],
     run: async (out) => write(out.constants, generateConstants(await readBundle(out), { source: 'openapi/' })),
+  },
+  {
+    // The description for tools that read OpenAPI 3.0 only, and for tools with poor support for references.
+    name: 'forms',
+    inputs: [...specInputs, 'scripts/lib/openapi-forms.ts', 'package-lock.json'],
+    produces: (out) => [out.openapi30Json, out.openapi30Yaml, out.dereferencedJson],
+    run: async (out) => {
+      const bundle = await readBundle(out);
+      const down = toOpenApi30(bundle);
+      await write(out.openapi30Json, `${JSON.stringify(down, null, 2)}\n`);
+      await write(out.openapi30Yaml, stringify(down, { lineWidth: 0 }));
+      await write(out.dereferencedJson, `${JSON.stringify(dereferenced(bundle), null, 2)}\n`);
+    },
   },
   {
     name: 'docs',

@@ -97,6 +97,8 @@ console.log(JSON.stringify({
   mock: [typeof mock.startMock, typeof mock.createMockFetch], proxy: typeof proxy.startProxy, verify: typeof verify.verifyService,
   openapiJson: JSON.parse(readFileSync(asset('openapi.json'), 'utf8')).openapi,
   openapiYaml: readFileSync(asset('openapi.yaml'), 'utf8').startsWith('openapi: 3.1'),
+  openapi30: [JSON.parse(readFileSync(asset('openapi-3.0.json'), 'utf8')).openapi, readFileSync(asset('openapi-3.0.yaml'), 'utf8').startsWith('openapi: 3.0.3')],
+  dereferenced: JSON.stringify(JSON.parse(readFileSync(asset('openapi.dereferenced.json'), 'utf8'))).includes('"$ref"'),
   docs: readFileSync(asset('docs'), 'utf8').includes('<html'),
   version: require('monitoring-service-api/package.json').version,
 }));
@@ -130,6 +132,8 @@ const expectedEntries = {
   verify: 'function',
   openapiJson: '3.1.0',
   openapiYaml: true,
+  openapi30: ['3.0.3', true],
+  dereferenced: false,
   docs: true,
   version: manifest.version,
 };
@@ -385,7 +389,7 @@ describe('what the package weighs and lints to', () => {
     // The YAML description and the HTML page are files to read, not modules to import.
     const result = await exec(
       bin('attw'),
-      [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', 'openapi.yaml', 'docs'],
+      [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', 'openapi.yaml', 'openapi-3.0.yaml', 'docs'],
       { cwd: root },
     );
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
