@@ -18,6 +18,7 @@ import { clientSource } from './lib/client-source.js';
 import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
 import { generateConstants } from './lib/constants-source.js';
 import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
+import { llmsText, markdownReference } from './lib/markdown-reference.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 
@@ -117,6 +118,17 @@ export const steps: Step[] = [
       await write(out.openapi30Json, `${JSON.stringify(down, null, 2)}\n`);
       await write(out.openapi30Yaml, stringify(down, { lineWidth: 0 }));
       await write(out.dereferencedJson, `${JSON.stringify(dereferenced(bundle), null, 2)}\n`);
+    },
+  },
+  {
+    // The description as Markdown for readers and AI assistants, beside the docs page that links it.
+    name: 'markdown',
+    inputs: [...specInputs, 'scripts/lib/markdown-reference.ts'],
+    produces: (out) => [out.referenceMd, out.llmsTxt],
+    run: async (out) => {
+      const bundle = await readBundle(out);
+      await write(out.referenceMd, markdownReference(bundle));
+      await write(out.llmsTxt, llmsText(bundle));
     },
   },
   {

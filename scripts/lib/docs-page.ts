@@ -46,6 +46,11 @@ export function docsDocument(bundle: Json): Json {
   for (const item of Object.values<Json>(document.paths ?? {})) {
     if (Array.isArray(item.servers)) item.servers = item.servers.map(shownServer);
   }
+  // The Markdown forms sit beside the page (generated/docs/): Redoc shows the root's externalDocs under the title.
+  document.externalDocs = {
+    url: 'reference.md',
+    description: 'The whole reference as Markdown (`reference.md`), and `llms.txt` (its index for AI assistants), beside this page.',
+  };
   return document;
 }
 

@@ -21,5 +21,7 @@ export function outputs(dir: string = generatedDir) {
     constants: path.join(dir, 'constants.ts'),
     client: path.join(dir, 'client.ts'),
     docs: path.join(dir, 'docs', 'index.html'),
+    referenceMd: path.join(dir, 'docs', 'reference.md'),
+    llmsTxt: path.join(dir, 'docs', 'llms.txt'),
   };
 }

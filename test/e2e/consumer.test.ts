@@ -99,6 +99,7 @@ console.log(JSON.stringify({
   openapiYaml: readFileSync(asset('openapi.yaml'), 'utf8').startsWith('openapi: 3.1'),
   openapi30: [JSON.parse(readFileSync(asset('openapi-3.0.json'), 'utf8')).openapi, readFileSync(asset('openapi-3.0.yaml'), 'utf8').startsWith('openapi: 3.0.3')],
   dereferenced: JSON.stringify(JSON.parse(readFileSync(asset('openapi.dereferenced.json'), 'utf8'))).includes('"$ref"'),
+  markdown: [readFileSync(asset('reference.md'), 'utf8').startsWith('# '), readFileSync(asset('llms.txt'), 'utf8').includes('](reference.md#')],
   docs: readFileSync(asset('docs'), 'utf8').includes('<html'),
   version: require('monitoring-service-api/package.json').version,
 }));
@@ -134,6 +135,7 @@ const expectedEntries = {
   openapiYaml: true,
   openapi30: ['3.0.3', true],
   dereferenced: false,
+  markdown: [true, true],
   docs: true,
   version: manifest.version,
 };
@@ -389,7 +391,19 @@ describe('what the package weighs and lints to', () => {
     // The YAML description and the HTML page are files to read, not modules to import.
     const result = await exec(
       bin('attw'),
-      [tarball, '--profile', 'esm-only', '--format', 'ascii', '--exclude-entrypoints', 'openapi.yaml', 'openapi-3.0.yaml', 'docs'],
+      [
+        tarball,
+        '--profile',
+        'esm-only',
+        '--format',
+        'ascii',
+        '--exclude-entrypoints',
+        'openapi.yaml',
+        'openapi-3.0.yaml',
+        'docs',
+        'reference.md',
+        'llms.txt',
+      ],
       { cwd: root },
     );
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);

