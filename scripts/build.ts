@@ -19,6 +19,7 @@ import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from '.
 import { generateConstants } from './lib/constants-source.js';
 import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
 import { llmsText, markdownReference } from './lib/markdown-reference.js';
+import { zodSource } from './lib/zod-source.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 
@@ -130,6 +131,12 @@ export const steps: Step[] = [
       await write(out.referenceMd, markdownReference(bundle));
       await write(out.llmsTxt, llmsText(bundle));
     },
+  },
+  {
+    name: 'zod',
+    inputs: [...specInputs, 'scripts/lib/zod-source.ts'],
+    produces: (out) => [out.zod],
+    run: async (out) => write(out.zod, zodSource(await readBundle(out))),
   },
   {
     name: 'docs',

@@ -12,8 +12,10 @@ export interface ApiExport {
   kind: string;
   /** The type, as the compiler prints it (for an object type, its name; its members are listed apart). */
   type: string;
-  /** The members of an object type: name → type and whether it is optional. */
+  /** The members of an object type (or of a constant object): name → type and whether it is optional. */
   members?: Record<string, { type: string; optional: boolean }>;
+  /** The values of a set (a union type, a constant tuple of values): one added is no break, one removed is. */
+  values?: string[];
 }
 
 /** Entry point (`monitoring-service-api/constants`) → export name → export. */
@@ -35,13 +37,27 @@ function kindOf(symbol: ts.Symbol): string {
 function describeExport(checker: ts.TypeChecker, exported: ts.Symbol, scope: ts.SourceFile): ApiExport {
   // Printed from the entry's file, so that names in its scope read short.
   // `import("dist/src/client/client").ServiceClient` reads `ServiceClient`: where a type is declared is not its API.
-  const print = (type: ts.Type) => checker.typeToString(type, scope, printing).replace(/import\("[^"]*"\)\./g, '');
+  const print = (type: ts.Type, flags = ts.TypeFormatFlags.None) =>
+    checker.typeToString(type, scope, printing | flags).replace(/import\("[^"]*"\)\./g, '');
   const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
   const kind = kindOf(symbol);
   const isType = kind === 'interface' || kind === 'type' || kind === 'class';
   const type = isType ? checker.getDeclaredTypeOfSymbol(symbol) : checker.getTypeOfSymbol(symbol);
-  const described: ApiExport = { kind, type: print(type) };
-  if (isType && (type.flags & ts.TypeFlags.Object) !== 0 && type.getCallSignatures().length === 0) {
+  // A type alias is printed as what it stands for (`'http' | 'auth' | ...`), not by its own name.
+  const described: ApiExport = { kind, type: kind === 'type' ? print(type, ts.TypeFormatFlags.InTypeAlias) : print(type) };
+  // A set of values (a union alias, the constants' readonly tuples of values): its values in a fixed order (the
+  // compiler's follows the order it met them in), so that one added is told apart from one removed.
+  const elements = type.isUnion() ? type.types : checker.isTupleType(type) ? checker.getTypeArguments(type as ts.TypeReference) : undefined;
+  if (elements && (kind === 'type' || kind === 'const')) {
+    described.values = elements.map((element) => print(element)).sort();
+    described.type = kind === 'type' ? described.values.join(' | ') : `readonly [${described.values.join(', ')}]`;
+    return described;
+  }
+  const isObject = (type.flags & ts.TypeFlags.Object) !== 0 && type.getCallSignatures().length === 0;
+  // A constant's members count when it is an object written out (the constants' tables), not an instance of a
+  // library's class (a zod schema), whose members are the library's.
+  const literal = isObject && ((type as ts.ObjectType).objectFlags & (ts.ObjectFlags.ObjectLiteral | ts.ObjectFlags.Anonymous)) !== 0;
+  if ((isType && isObject) || (kind === 'const' && literal)) {
     described.members = {};
     for (const member of checker.getPropertiesOfType(type)) {
       const declaration = member.valueDeclaration ?? member.declarations?.[0];
@@ -99,7 +115,8 @@ const breaking = (ruleId: string, pointer: string, message: string): Change => (
 
 /**
  * What a revision of the package breaks for its users: an entry or export removed (`export-removed`), an export whose
- * kind or type changed, or whose object type lost or changed a member or gained a required one (`export-changed`).
+ * kind or type changed, a set of values that lost one, an object type that lost or changed a member or gained a
+ * required one (`export-changed`). An added export, value, optional member, or member of a constant does not.
  */
 export function apiChanges(base: ApiReport, revision: ApiReport): Change[] {
   const changes: Change[] = [];
@@ -114,6 +131,13 @@ export function apiChanges(base: ApiReport, revision: ApiReport): Change[] {
       }
       if (before.kind !== after.kind) {
         changes.push(breaking('export-changed', pointer, `${name} of ${entry} was a ${before.kind} and is now a ${after.kind}.`));
+        continue;
+      }
+      if (before.values && after.values) {
+        const kept = new Set(after.values);
+        const removed = before.values.filter((value) => !kept.has(value));
+        if (removed.length > 0)
+          changes.push(breaking('export-changed', pointer, `${name} of ${entry} no longer has ${removed.join(', ')}.`));
         continue;
       }
       if (!before.members || !after.members) {
@@ -138,8 +162,9 @@ export function apiChanges(base: ApiReport, revision: ApiReport): Change[] {
           );
         }
       }
+      // A required member added breaks what users build (options, arguments), not a constant they read.
       for (const [member, is] of Object.entries(members)) {
-        if (!Object.hasOwn(before.members, member) && !is.optional) {
+        if (after.kind !== 'const' && !Object.hasOwn(before.members, member) && !is.optional) {
           changes.push(breaking('export-changed', `${pointer}.${member}`, `${name}.${member} of ${entry} was added as required.`));
         }
       }

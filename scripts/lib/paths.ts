@@ -20,6 +20,7 @@ export function outputs(dir: string = generatedDir) {
     types: path.join(dir, 'types.ts'),
     constants: path.join(dir, 'constants.ts'),
     client: path.join(dir, 'client.ts'),
+    zod: path.join(dir, 'zod.ts'),
     docs: path.join(dir, 'docs', 'index.html'),
     referenceMd: path.join(dir, 'docs', 'reference.md'),
     llmsTxt: path.join(dir, 'docs', 'llms.txt'),

@@ -173,6 +173,12 @@ export interface ServiceClientOptions {
    * machine (localhost, 127.0.0.1, ::1): tokens and secrets never cross a network unencrypted by accident.
    */
   insecure?: boolean;
+  /**
+   * Check each successful answer against the description's schema for its operation and status (zod, an optional
+   * peer dependency: `npm install zod@4`). An answer that breaks the contract rejects with a ServiceError of kind
+   * `contract` naming the JSON pointer and the rule; attributes the description does not know stay allowed.
+   */
+  validate?: boolean;
   /** The clock (epoch ms) for token expiry and the identity provider's limit. Default `Date.now`. */
   clock?: () => number;
   /** How the client waits between retries. Default: a timer. */
@@ -247,6 +253,36 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
     throw new TypeError(`${name} must be a number > 0, not ${String(value)}`);
   return value;
+}
+
+/** The zod schemas of the description, loaded by the first call that validates (zod is an optional peer dependency). */
+let contract: Promise<typeof import('../../generated/zod.js')> | undefined;
+
+/** Rejects with a ServiceError of kind `contract` when a successful answer's body is not what the description says. */
+async function checkAnswer(operation: OperationInfo, response: Response, body: unknown, attempts: number): Promise<void> {
+  contract ??= import('../../generated/zod.js').catch((error: unknown) => {
+    contract = undefined;
+    throw new TypeError(
+      `validate: true needs zod 4 beside this package (npm install zod@4): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
+  const schema = operation.operationId ? (await contract).answerSchema(operation.operationId, response.status) : undefined;
+  if (!schema) return; // an operation or status the description does not document: nothing to check against
+  const result = schema.safeParse(body);
+  if (result.success) return;
+  const [first, ...others] = result.error.issues;
+  const pointer = `/${first!.path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+  throw new ServiceError({
+    kind: 'contract',
+    status: response.status,
+    message:
+      `The answer of ${operation.method} ${operation.path} (${operation.operationId}, ${response.status}) breaks the contract at ${pointer}: ` +
+      `${first!.message} (${first!.code})${others.length > 0 ? `, and ${others.length} more` : ''}.`,
+    operation,
+    body,
+    response,
+    attempts,
+  });
 }
 
 /** The envelope's `data`; a body that is not an envelope (an undocumented answer) as it is. */
@@ -478,6 +514,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         attempts: context.attempts,
       });
     }
+    if (options.validate) await checkAnswer(operation, response, result.data, context.attempts);
     return { data: unwrap(result.data), body: result.data, response, operation, attempts: context.attempts };
   }
 

@@ -25,6 +25,7 @@ const typescript59 = `typescript@${manifest.devDependencies.typescript}`;
 const vitest = `vitest@${manifest.devDependencies.vitest}`;
 const msw = `msw@${manifest.devDependencies.msw}`;
 const nodeTypes = `@types/node@${manifest.devDependencies['@types/node']}`;
+const zod = `zod@${manifest.devDependencies.zod}`;
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
 /** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
@@ -57,7 +58,7 @@ beforeAll(async () => {
     const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
     await execOk('sh', ['-e', '-c', commands!], { cwd: full });
     await execOk('npm', ['pkg', 'set', 'type=module'], { cwd: full });
-    await npmInstall(full, [typescript59, vitest, msw, nodeTypes]);
+    await npmInstall(full, [typescript59, vitest, msw, nodeTypes, zod]);
   };
   [, , tsc7, node22, node24] = await Promise.all([
     install(),
@@ -88,6 +89,7 @@ const types = await import('monitoring-service-api/types');
 const mock = await import('monitoring-service-api/mock');
 const proxy = await import('monitoring-service-api/proxy');
 const verify = await import('monitoring-service-api/verify');
+const zod = await import('monitoring-service-api/zod');
 const asset = (name) => fileURLToPath(import.meta.resolve('monitoring-service-api/' + name));
 const require = createRequire(import.meta.url);
 console.log(JSON.stringify({
@@ -95,6 +97,7 @@ console.log(JSON.stringify({
   constants: constants.MonitorStatus.ConfigurationError, meaning: constants.MonitorStatusMeanings[10],
   dataCenters: Object.keys(lowLevel.dataCenters).length, types: Object.keys(types).length,
   mock: [typeof mock.startMock, typeof mock.createMockFetch], proxy: typeof proxy.startProxy, verify: typeof verify.verifyService,
+  zod: zod.answerSchema('getMonitor', 200).safeParse({ code: 0, message: 'success', data: { monitor_id: '1' } }).success,
   openapiJson: JSON.parse(readFileSync(asset('openapi.json'), 'utf8')).openapi,
   openapiYaml: readFileSync(asset('openapi.yaml'), 'utf8').startsWith('openapi: 3.1'),
   openapi30: [JSON.parse(readFileSync(asset('openapi-3.0.json'), 'utf8')).openapi, readFileSync(asset('openapi-3.0.yaml'), 'utf8').startsWith('openapi: 3.0.3')],
@@ -131,6 +134,7 @@ const expectedEntries = {
   mock: ['function', 'function'],
   proxy: 'function',
   verify: 'function',
+  zod: true,
   openapiJson: '3.1.0',
   openapiYaml: true,
   openapi30: ['3.0.3', true],

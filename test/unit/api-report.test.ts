@@ -38,7 +38,8 @@ describe('the API report', () => {
   it('lists every export with its kind and type, and the members of object types', () => {
     const report = reportOf(release)['monitoring-service-api/constants']!;
     expect(Object.keys(report)).toEqual(['createServiceClient', 'ServiceClientOptions', 'SlaType', 'SlaTypeValues']);
-    expect(report.SlaTypeValues).toEqual({ kind: 'const', type: 'readonly [1, 2]' });
+    expect(report.SlaTypeValues).toEqual({ kind: 'const', type: 'readonly [1, 2]', values: ['1', '2'] });
+    expect(report.SlaType).toEqual({ kind: 'type', type: '1 | 2', values: ['1', '2'] });
     expect(report.createServiceClient).toMatchObject({
       kind: 'function',
       type: expect.stringContaining('(options: ServiceClientOptions)'),
@@ -65,12 +66,25 @@ describe('apiChanges', () => {
   });
 
   it('refuses a type changed, and a required option added', () => {
-    expect(changesTo(release.replace('export type SlaType = 1 | 2;', 'export type SlaType = 1;'))).toEqual([
-      'export-changed monitoring-service-api/constants#SlaType',
+    expect(changesTo(release.replace('(options: ServiceClientOptions)', '(options: ServiceClientOptions, extra: number)'))).toEqual([
+      'export-changed monitoring-service-api/constants#createServiceClient',
     ]);
     expect(changesTo(release.replace('auth: {', 'region: string; auth: {'))).toEqual([
       'export-changed monitoring-service-api/constants#ServiceClientOptions.region',
     ]);
+  });
+
+  it('refuses a value removed from a set; passes one added (an open enumeration)', () => {
+    expect(changesTo(release.replace('export type SlaType = 1 | 2;', 'export type SlaType = 1;'))).toEqual([
+      'export-changed monitoring-service-api/constants#SlaType',
+    ]);
+    expect(
+      changesTo(
+        release
+          .replace('export type SlaType = 1 | 2;', 'export type SlaType = 1 | 2 | 3;')
+          .replace('readonly [1, 2]', 'readonly [1, 2, 3]'),
+      ),
+    ).toEqual([]);
   });
 
   it('passes an export added and an optional option added', () => {

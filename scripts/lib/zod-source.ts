@@ -1,0 +1,133 @@
+// zod 4 schemas as TypeScript source, generated from the bundle: one schema per named schema of the description
+// (`MonitorSchema`), and the JSON body of every operation's answers (`answerSchema('getMonitor', 200)`). Unknown
+// attributes stay allowed (core document, section 9: within a version the service may add attributes), so objects
+// are loose unless the description closes them. The subset of JSON Schema the description uses: type (and type
+// lists), enum, const, $ref, properties, required, additionalProperties, items, allOf, oneOf, anyOf, minLength,
+// pattern. `oneOf` is checked as `anyOf` (a union); `format` is not checked.
+import { operationsOf, type Json } from '../../src/description/openapi.js';
+
+const schemaPrefix = '#/components/schemas/';
+
+/** The exported name of a named schema's zod schema. */
+export const zodName = (name: string) => `${name.replace(/[^A-Za-z0-9_$]/g, '_')}Schema`;
+
+const literal = (value: unknown) => JSON.stringify(value);
+
+function objectSource(schema: Json, expression: (node: Json | boolean | undefined) => string): string {
+  const required = new Set<string>(schema.required ?? []);
+  const fields = Object.entries<Json>(schema.properties ?? {}).map(([name, property]) => {
+    const field = expression(property);
+    return `${literal(name)}: ${required.has(name) ? field : `${field}.optional()`}`;
+  });
+  const shape = `{ ${fields.join(', ')} }`;
+  if (schema.additionalProperties === false) return `z.strictObject(${shape})`;
+  if (
+    schema.additionalProperties &&
+    typeof schema.additionalProperties === 'object' &&
+    Object.keys(schema.additionalProperties).length > 0
+  ) {
+    return `z.object(${shape}).catchall(${expression(schema.additionalProperties)})`;
+  }
+  return `z.looseObject(${shape})`;
+}
+
+function typeSource(type: string, schema: Json, expression: (node: Json | boolean | undefined) => string): string {
+  switch (type) {
+    case 'string': {
+      let source = 'z.string()';
+      if (typeof schema.minLength === 'number') source += `.min(${schema.minLength})`;
+      if (typeof schema.maxLength === 'number') source += `.max(${schema.maxLength})`;
+      if (typeof schema.pattern === 'string') source += `.regex(new RegExp(${literal(schema.pattern)}, 'u'))`;
+      return source;
+    }
+    case 'integer':
+      return 'z.number().int()';
+    case 'number':
+      return 'z.number()';
+    case 'boolean':
+      return 'z.boolean()';
+    case 'null':
+      return 'z.null()';
+    case 'array':
+      return `z.array(${schema.items === undefined ? 'z.unknown()' : expression(schema.items)})`;
+    case 'object':
+      return objectSource(schema, expression);
+    default:
+      return 'z.unknown()';
+  }
+}
+
+/** The zod expression of a schema node. */
+export function zodExpression(node: Json | boolean | undefined): string {
+  if (node === undefined || node === true) return 'z.unknown()';
+  if (node === false) return 'z.never()';
+  if (typeof node.$ref === 'string' && node.$ref.startsWith(schemaPrefix)) {
+    // Lazily, so that the order of declarations does not matter.
+    return `z.lazy(() => ${zodName(node.$ref.slice(schemaPrefix.length))})`;
+  }
+  const parts: string[] = [];
+  if (node.const !== undefined) parts.push(`z.literal(${literal(node.const)})`);
+  else if (Array.isArray(node.enum)) parts.push(`z.literal(${literal(node.enum)})`);
+  else {
+    const types: string[] = node.type === undefined ? (node.properties ? ['object'] : []) : [node.type].flat();
+    if (types.length === 1) parts.push(typeSource(types[0]!, node, zodExpression));
+    else if (types.length > 1) parts.push(`z.union([${types.map((type) => typeSource(type, node, zodExpression)).join(', ')}])`);
+  }
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    if (Array.isArray(node[keyword])) parts.push(`z.union([${node[keyword].map(zodExpression).join(', ')}])`);
+  }
+  if (Array.isArray(node.allOf)) parts.push(...node.allOf.map(zodExpression));
+  if (parts.length === 0) return 'z.unknown()';
+  return parts.reduce((all, part) => `z.intersection(${all}, ${part})`);
+}
+
+/** The JSON body schema of each answer of each operation: operationId → status → expression. */
+function answers(bundle: Json): Record<string, Record<string, string>> {
+  const found: Record<string, Record<string, string>> = {};
+  for (const { operation } of operationsOf(bundle)) {
+    const statuses: Record<string, string> = {};
+    for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
+      const response = typeof raw.$ref === 'string' ? bundle.components.responses[raw.$ref.split('/').at(-1)!] : raw;
+      const json = Object.entries<Json>(response?.content ?? {}).find(([mediaType]) => mediaType.startsWith('application/json'));
+      if (json?.[1].schema) statuses[status] = zodExpression(json[1].schema);
+    }
+    found[String(operation.operationId)] = statuses;
+  }
+  return found;
+}
+
+/** The module's source. */
+export function zodSource(bundle: Json): string {
+  const lines = [
+    '// Generated by scripts/build.ts (scripts/lib/zod-source.ts) from openapi/. Do not edit by hand.',
+    "// zod 4 schemas of the description: one per named schema, and the JSON body of every operation's answers.",
+    "import { z } from 'zod';",
+    '',
+  ];
+  for (const [name, schema] of Object.entries<Json>(bundle.components?.schemas ?? {})) {
+    const title = schema.title ? ` ${String(schema.title).replaceAll('*/', '*\\/')}.` : '';
+    lines.push(`/**${title} */`, `export const ${zodName(name)}: z.ZodType = ${zodExpression(schema)};`, '');
+  }
+  const table = Object.entries(answers(bundle))
+    .map(
+      ([operationId, statuses]) =>
+        `  ${literal(operationId)}: {\n${Object.entries(statuses)
+          .map(([status, expression]) => `    ${literal(status)}: ${expression},`)
+          .join('\n')}\n  },`,
+    )
+    .join('\n');
+  lines.push(
+    '/** The JSON body of each answer of each operation, by operationId and status. */',
+    `export const answers: Record<string, Record<string, z.ZodType>> = {\n${table}\n};`,
+    '',
+    "/** The schema of the body of an operation's answer with this status (`default` when the status is not listed), or undefined. */",
+    'export function answerSchema(operationId: string, status: number | string): z.ZodType | undefined {',
+    '  const statuses = Object.hasOwn(answers, operationId) ? answers[operationId]! : undefined;',
+    '  if (!statuses) return undefined;',
+    '  const key = String(status);',
+    "  return Object.hasOwn(statuses, key) ? statuses[key] : Object.hasOwn(statuses, 'default') ? statuses.default : undefined;",
+    '}',
+    '',
+  );
+  return lines.join('\n');
+}
