@@ -20,6 +20,7 @@ import { generateConstants } from './lib/constants-source.js';
 import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
 import { llmsText, markdownReference } from './lib/markdown-reference.js';
 import { zodSource } from './lib/zod-source.js';
+import { postmanCollection, postmanEnvironments } from './lib/postman.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 
@@ -130,6 +131,19 @@ export const steps: Step[] = [
       const bundle = await readBundle(out);
       await write(out.referenceMd, markdownReference(bundle));
       await write(out.llmsTxt, llmsText(bundle));
+    },
+  },
+  {
+    // Postman's collection and environments, beside the docs page.
+    name: 'postman',
+    inputs: [...specInputs, 'scripts/lib/postman.ts'],
+    produces: (out) => [out.postmanCollection, out.postmanEnvironment('mock')],
+    run: async (out) => {
+      const bundle = await readBundle(out);
+      await write(out.postmanCollection, `${JSON.stringify(postmanCollection(bundle), null, 2)}\n`);
+      for (const [id, environment] of Object.entries(postmanEnvironments(bundle))) {
+        await write(out.postmanEnvironment(id), `${JSON.stringify(environment, null, 2)}\n`);
+      }
     },
   },
   {

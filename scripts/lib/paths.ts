@@ -24,5 +24,7 @@ export function outputs(dir: string = generatedDir) {
     docs: path.join(dir, 'docs', 'index.html'),
     referenceMd: path.join(dir, 'docs', 'reference.md'),
     llmsTxt: path.join(dir, 'docs', 'llms.txt'),
+    postmanCollection: path.join(dir, 'docs', 'postman', 'collection.json'),
+    postmanEnvironment: (id: string) => path.join(dir, 'docs', 'postman', `${id}.postman_environment.json`),
   };
 }

@@ -103,6 +103,7 @@ console.log(JSON.stringify({
   openapi30: [JSON.parse(readFileSync(asset('openapi-3.0.json'), 'utf8')).openapi, readFileSync(asset('openapi-3.0.yaml'), 'utf8').startsWith('openapi: 3.0.3')],
   dereferenced: JSON.stringify(JSON.parse(readFileSync(asset('openapi.dereferenced.json'), 'utf8'))).includes('"$ref"'),
   markdown: [readFileSync(asset('reference.md'), 'utf8').startsWith('# '), readFileSync(asset('llms.txt'), 'utf8').includes('](reference.md#')],
+  postman: JSON.parse(readFileSync(asset('postman/collection.json'), 'utf8')).info.schema.endsWith('/v2.1.0/collection.json'),
   docs: readFileSync(asset('docs'), 'utf8').includes('<html'),
   version: require('monitoring-service-api/package.json').version,
 }));
@@ -140,6 +141,7 @@ const expectedEntries = {
   openapi30: ['3.0.3', true],
   dereferenced: false,
   markdown: [true, true],
+  postman: true,
   docs: true,
   version: manifest.version,
 };

@@ -1,0 +1,196 @@
+// A Postman collection (v2.1) of the API and its environments, made from the bundle: one request per operation, in
+// a folder per tag, with the documented example values; `Authorization: Service-oauthtoken {{access_token}}` on
+// every resource request (the collection's auth); the token requests with the grant and the refresh form, which
+// keep the tokens they get in the collection's variables; `{{zaaid}}` to act on a customer or business unit (the
+// Cookie header of each resource request, off until the user turns it on). Each request checks that its status is
+// one the operation documents. One environment per data center (the description's placeholder hosts until the user
+// sets the real ones) and one for the local mock.
+import { exampleOf, serializeBody } from '../../src/description/examples.js';
+import { deref, operationsOf, type Json } from '../../src/description/openapi.js';
+
+export const collectionSchema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
+
+/**
+ * What the user sets in an environment: the credentials and the account to act on (the tokens the token requests get
+ * are kept in the collection's variables, below the environment's in Postman's order, so the environment holds none).
+ */
+const userVariables = ['client_id', 'client_secret', 'grant_code', 'zaaid'];
+
+/** A path of the description in Postman's form: `/monitors/{monitor_id}` is `/monitors/:monitor_id`. */
+const postmanPath = (path: string) =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith('{') && segment.endsWith('}') ? `:${segment.slice(1, -1)}` : segment));
+
+/** A test script: the status is one the operation documents. */
+function statusTest(statuses: string[]): Json {
+  return {
+    listen: 'test',
+    script: {
+      type: 'text/javascript',
+      exec: [`pm.test('answers with a documented status', () => pm.expect(pm.response.code).to.be.oneOf([${statuses.join(', ')}]));`],
+    },
+  };
+}
+
+/** Keeps the tokens a token answer gives in the collection's variables, for the requests that follow. */
+const keepTokens: Json = {
+  listen: 'test',
+  script: {
+    type: 'text/javascript',
+    exec: [
+      'if (pm.response.code === 200) {',
+      '  const body = pm.response.json();',
+      "  if (body.access_token) pm.collectionVariables.set('access_token', body.access_token);",
+      "  if (body.refresh_token) pm.collectionVariables.set('refresh_token', body.refresh_token);",
+      '}',
+    ],
+  },
+};
+
+/** The form of a token request, as Postman's urlencoded body, with `{{variables}}` for the credentials. */
+function tokenForm(fields: Record<string, string>): Json {
+  return { mode: 'urlencoded', urlencoded: Object.entries(fields).map(([key, value]) => ({ key, value, type: 'text' })) };
+}
+
+function tokenRequests(path: string, operation: Json, statuses: string[]): Json[] {
+  const request = (name: string, form: Record<string, string>) => ({
+    name,
+    event: [statusTest(statuses), ...(path.endsWith('/revoke') ? [] : [keepTokens])],
+    request: {
+      auth: { type: 'noauth' },
+      method: 'POST',
+      header: [{ key: 'Accept', value: 'application/json' }],
+      url: { raw: `{{auth_url}}${path}`, host: ['{{auth_url}}'], path: postmanPath(path) },
+      body: tokenForm(form),
+      description: String(operation.description ?? ''),
+    },
+  });
+  if (path.endsWith('/revoke')) return [request(String(operation.summary), { token: '{{refresh_token}}' })];
+  return [
+    request(`${operation.summary}: exchange the grant token`, {
+      client_id: '{{client_id}}',
+      client_secret: '{{client_secret}}',
+      code: '{{grant_code}}',
+      grant_type: 'authorization_code',
+    }),
+    request(`${operation.summary}: from the refresh token`, {
+      client_id: '{{client_id}}',
+      client_secret: '{{client_secret}}',
+      refresh_token: '{{refresh_token}}',
+      grant_type: 'refresh_token',
+    }),
+  ];
+}
+
+function resourceRequest(bundle: Json, path: string, method: string, operation: Json, parameters: Json[], statuses: string[]): Json {
+  const header: Json[] = [{ key: 'Accept', value: 'application/json; version=2.0' }];
+  if (parameters.some((parameter) => parameter.in === 'cookie' && parameter.name === 'zaaid')) {
+    header.push({
+      key: 'Cookie',
+      value: 'zaaid={{zaaid}}',
+      disabled: true,
+      description: 'Turn on to act on a customer or business unit (its zaaid).',
+    });
+  }
+  const pathVariables = parameters
+    .filter((parameter) => parameter.in === 'path')
+    .map((parameter) => ({
+      key: parameter.name,
+      value: String(exampleOf(bundle, parameter) ?? ''),
+      description: String(parameter.description ?? ''),
+    }));
+  const query = parameters
+    .filter((parameter) => parameter.in === 'query')
+    .map((parameter) => ({
+      key: parameter.name,
+      value: String(exampleOf(bundle, parameter) ?? ''),
+      disabled: parameter.required !== true,
+    }));
+  const item: Json = {
+    name: String(operation.summary),
+    event: [statusTest(statuses)],
+    request: {
+      method: method.toUpperCase(),
+      header,
+      url: {
+        raw: `{{api_root}}/${postmanPath(path).join('/')}`,
+        host: ['{{api_root}}'],
+        path: postmanPath(path),
+        ...(query.length > 0 ? { query } : {}),
+        ...(pathVariables.length > 0 ? { variable: pathVariables } : {}),
+      },
+      description: String(operation.description ?? ''),
+    },
+  };
+  const body = deref(bundle, operation.requestBody);
+  const [mediaType, media] = Object.entries<Json>(body?.content ?? {})[0] ?? [];
+  if (mediaType && media) {
+    const example = exampleOf(bundle, media) as Json | undefined;
+    header.push({ key: 'Content-Type', value: mediaType });
+    item.request.body = {
+      mode: 'raw',
+      raw: example === undefined ? '{}' : serializeBody(mediaType, example),
+      options: { raw: { language: 'json' } },
+    };
+  }
+  return item;
+}
+
+/** The collection (Postman v2.1). */
+export function postmanCollection(bundle: Json): Json {
+  const folders = new Map<string, Json[]>();
+  // The identity provider's folder first: a run from the top gets a token before the requests that need it.
+  const operations = operationsOf(bundle).sort((a, b) => Number(!a.path.startsWith('/oauth/')) - Number(!b.path.startsWith('/oauth/')));
+  for (const { path, method, operation, parameters } of operations) {
+    const statuses = Object.keys(operation.responses ?? {}).filter((status) => /^\d{3}$/.test(status));
+    const tag = String(operation.tags?.[0] ?? 'Other');
+    const items = folders.get(tag) ?? [];
+    if (path.startsWith('/oauth/')) items.push(...tokenRequests(path, operation, statuses));
+    else items.push(resourceRequest(bundle, path, method, operation, parameters, statuses));
+    folders.set(tag, items);
+  }
+  const tagDescriptions = new Map<string, string>(
+    (bundle.tags ?? []).map((tag: Json) => [String(tag.name), String(tag.description ?? '')]),
+  );
+  return {
+    info: {
+      name: `${bundle.info.title} ${bundle.info.version}`,
+      description: `${bundle.info.summary ?? ''}\n\nPick an environment (a data center, with your real hosts, or the local mock), set client_id, client_secret and grant_code, send "exchange the grant token" once, then any request. Set zaaid and turn on the Cookie header of a request to act on a customer or business unit.`,
+      schema: collectionSchema,
+    },
+    auth: {
+      type: 'apikey',
+      apikey: [
+        { key: 'key', value: 'Authorization', type: 'string' },
+        { key: 'value', value: 'Service-oauthtoken {{access_token}}', type: 'string' },
+        { key: 'in', value: 'header', type: 'string' },
+      ],
+    },
+    item: [...folders].map(([name, item]) => ({ name, description: tagDescriptions.get(name) ?? '', item })),
+  };
+}
+
+/** The environments: one per data center of the description, and one for the mock at `mockOrigin`. */
+export function postmanEnvironments(bundle: Json, mockOrigin = 'http://127.0.0.1:4010'): Record<string, Json> {
+  const environment = (name: string, apiRoot: string, authUrl: string) => ({
+    name,
+    values: [
+      { key: 'api_root', value: apiRoot, enabled: true },
+      { key: 'auth_url', value: authUrl, enabled: true },
+      ...userVariables.map((key) => ({ key, value: '', enabled: true })),
+    ],
+  });
+  const found: Record<string, Json> = {};
+  for (const server of bundle.servers ?? []) {
+    const id = server['x-data-center'];
+    if (!id) continue;
+    const url = String(server.url).replaceAll(/\{([^}]+)\}/g, (_match: string, name: string) =>
+      String(server.variables?.[name]?.default ?? name),
+    );
+    found[id] = environment(`${String(server.description).split('.')[0]} (${id}): set your hosts`, url, String(server['x-auth-url']));
+  }
+  found.mock = environment('Local mock (npx monitoring-service-api mock)', `${mockOrigin}/api`, mockOrigin);
+  return found;
+}
