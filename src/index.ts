@@ -6,6 +6,7 @@ export {
   type EnvelopeData,
   type OperationOf,
   type PathsWithMethod,
+  type PlainJsonPaths,
   type ResourceMethod,
   type ResourcePaths,
   type ResponseBody,

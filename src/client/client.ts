@@ -55,6 +55,28 @@ type ParamsOf<O> = O extends { parameters: infer Params }
  */
 export type JsonMediaType = 'application/json' | `application/json;${string}`;
 
+/** A content map with its JSON media types keyed `application/json` (their parameters dropped). */
+type PlainJsonContent<Content> = { [K in keyof Content as K extends JsonMediaType ? 'application/json' : K]: Content[K] };
+
+/** An answer or a request body whose JSON media type is keyed `application/json`. */
+type PlainJsonBody<Body> = Body extends { content: infer Content } ? Omit<Body, 'content'> & { content: PlainJsonContent<Content> } : Body;
+
+type PlainJsonOperation<O> = {
+  [K in keyof O]: K extends 'responses'
+    ? { [S in keyof O[K]]: PlainJsonBody<O[K][S]> }
+    : K extends 'requestBody'
+      ? PlainJsonBody<O[K]>
+      : O[K];
+};
+
+/**
+ * The description's paths with each JSON media type keyed `application/json`. The service's own keys carry
+ * parameters (`application/json; version=2.0` for successful answers, `application/json;charset=UTF-8` for errors
+ * and request bodies), and some tools type bodies only under the plain key: openapi-msw's
+ * `createOpenApiHttp<PlainJsonPaths>()` types each handler's success and error bodies.
+ */
+export type PlainJsonPaths = { [P in keyof paths]: { [M in keyof paths[P]]: PlainJsonOperation<paths[P][M]> } };
+
 /** The schema of the JSON media type of a `content` map (the first one, if it has several). */
 type JsonContent<Content> = Content[Extract<keyof Content, JsonMediaType>];
 
