@@ -17,6 +17,7 @@ export const down30Losses = [
   'A type list such as `[object, array]` becomes `anyOf` of one type each; `[X, "null"]` becomes `nullable: true`.',
   'Schema `examples` (a list) becomes `example` (its first item).',
   '`info.summary`, `jsonSchemaDialect`, `$comment` and `contentMediaType`/`contentEncoding` are dropped (3.0 has no place for them).',
+  'A `$ref` with sibling keywords (a description next to it) becomes `allOf: [{ $ref }]` beside them (3.0 ignores siblings of `$ref`).',
 ] as const;
 
 /** Every schema of a document, wherever it is (components, parameters, bodies, nested), visited once. */
@@ -69,11 +70,22 @@ function replaceBooleanSchemas(document: Node): void {
   });
 }
 
+/** A schema reference with siblings (`{ $ref, description }`): 3.0 ignores them, so the reference moves into `allOf`. */
+function wrapReferencesWithSiblings(document: Node): void {
+  visitSchemas(document, (schema) => {
+    if (typeof schema.$ref !== 'string' || Object.keys(schema).length === 1) return;
+    const reference = schema.$ref;
+    delete schema.$ref;
+    schema.allOf = [{ $ref: reference }, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  });
+}
+
 /** The bundle as OpenAPI 3.0.3. */
 export function toOpenApi30(bundle: object): Node {
   const converted = new Converter(structuredClone(bundle), { allOfTransform: false }).convert() as Node;
   splitTypeLists(converted);
   replaceBooleanSchemas(converted);
+  wrapReferencesWithSiblings(converted);
   converted.openapi = '3.0.3';
   delete converted.jsonSchemaDialect;
   if (isNode(converted.info)) delete converted.info.summary;
