@@ -347,21 +347,29 @@ async function main(values: Record<string, string | boolean | undefined>) {
         const client = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false });
         const raw = async () => { const response = await fetch(baseUrl + '/monitors', { headers }); await response.json(); };
         const typed = async () => { await client.GET('/monitors'); };
+        const checking = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false, validate: true });
+        const validated = async () => { await checking.GET('/monitors'); };
         const time = async (call) => {
           for (let i = 0; i < 200; i++) await call();
           const started = performance.now();
           for (let i = 0; i < ${calls}; i++) await call();
           return ((performance.now() - started) * 1000) / ${calls};
         };
-        let rawUs = 0, typedUs = 0;
-        for (let round = 0; round < 2; round++) { rawUs += await time(raw); typedUs += await time(typed); }
-        console.log(JSON.stringify({ rawUs: rawUs / 2, typedUs: typedUs / 2 }));
+        let rawUs = 0, typedUs = 0, validatedUs = 0;
+        for (let round = 0; round < 2; round++) { rawUs += await time(raw); typedUs += await time(typed); validatedUs += await time(validated); }
+        console.log(JSON.stringify({ rawUs: rawUs / 2, typedUs: typedUs / 2, validatedUs: validatedUs / 2 }));
       `);
       row(
         'client, per call (GET /monitors)',
         `${figures.typedUs!.toFixed(0)} µs (${(figures.typedUs! / figures.rawUs!).toFixed(2)}x)`,
         `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
         `${calls} sequential calls each, same local server`,
+      );
+      row(
+        'client with validate: true, per call',
+        `${figures.validatedUs!.toFixed(0)} µs (${(figures.validatedUs! / figures.rawUs!).toFixed(2)}x)`,
+        `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
+        'each answer checked by its zod schema',
       );
     } finally {
       server.kill('SIGTERM');
