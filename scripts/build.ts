@@ -21,6 +21,7 @@ import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
 import { llmsText, markdownReference } from './lib/markdown-reference.js';
 import { zodSource } from './lib/zod-source.js';
 import { postmanCollection, postmanEnvironments } from './lib/postman.js';
+import { mcpTools } from './lib/mcp-tools.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 
@@ -145,6 +146,13 @@ export const steps: Step[] = [
         await write(out.postmanEnvironment(id), `${JSON.stringify(environment, null, 2)}\n`);
       }
     },
+  },
+  {
+    // The tools of the MCP server (src/mcp/), one per resource operation.
+    name: 'mcp tools',
+    inputs: [...specInputs, 'scripts/lib/mcp-tools.ts', 'scripts/lib/openapi-forms.ts'],
+    produces: (out) => [out.mcpTools],
+    run: async (out) => write(out.mcpTools, `${JSON.stringify({ tools: mcpTools(await readBundle(out)) }, null, 2)}\n`),
   },
   {
     name: 'zod',

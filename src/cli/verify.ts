@@ -1,6 +1,7 @@
 // `monitoring-service-api verify`: one run against a service; the exit status says how it went.
 import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { credentialsFrom, credentialVariables } from './credentials.js';
 import { countRule, npmHint, numberOption, parseOptions, program, rateRule, UsageError, type Command } from './args.js';
 import { terminalText } from '../output/escape.js';
 import { dataCenters } from '../../generated/client.js';
@@ -15,7 +16,6 @@ import {
   verifyExitCodes,
   verifyService,
   writeOperations,
-  type VerifyAuth,
   type VerifyOptions,
   type VerifyReport,
 } from '../verify/index.js';
@@ -23,14 +23,6 @@ import {
 /** What verify prints after a usage error: its synopsis, and where the rest is. */
 const verifyHint = () =>
   `Usage: ${program} verify --base-url URL [--auth-url URL] [--data-center ID] [--accounts] [--allow OPERATION]... [options]\nRun ${program} verify --help for every option, the credentials and the exit statuses.`;
-
-/** The environment variables verify reads its credentials from (never options: they would show in a process list). */
-export const credentialVariables = {
-  refreshToken: 'REFRESH_TOKEN',
-  clientId: 'CLIENT_ID',
-  clientSecret: 'CLIENT_SECRET',
-  accessToken: 'ACCESS_TOKEN',
-} as const;
 
 export const verifyCommand = {
   summary: 'check a running service (a data center, your implementation, the mock) against the contract',
@@ -120,28 +112,6 @@ function writeWhole(file: string, text: string): void {
   renameSync(partial, file);
 }
 
-/** Credentials from the environment: a refresh token with its client, or an access token. */
-export function credentialsFrom(env: Record<string, string | undefined>): VerifyAuth {
-  const { refreshToken, clientId, clientSecret, accessToken } = credentialVariables;
-  const value = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
-  if (
-    value(refreshToken) !== undefined ||
-    (value(accessToken) === undefined && (value(clientId) !== undefined || value(clientSecret) !== undefined))
-  ) {
-    const missing = [refreshToken, clientId, clientSecret].filter((name) => value(name) === undefined);
-    if (missing.length > 0)
-      throw new UsageError(
-        `verify needs ${missing.join(' and ')} in the environment too (a refresh token goes with its client ID and secret).\n${verifyHint()}`,
-      );
-    return { refreshToken: value(refreshToken)!, clientId: value(clientId)!, clientSecret: value(clientSecret)! };
-  }
-  if (value(accessToken) !== undefined) return { accessToken: value(accessToken)! };
-  throw new UsageError(
-    `verify needs credentials from the environment: ${refreshToken}, ${clientId} and ${clientSecret} (a token is asked from --auth-url), or ${accessToken}. ` +
-      `They are never options, so that no process list shows them. The mock accepts any values, e.g. ${accessToken}=any.\n${verifyHint()}`,
-  );
-}
-
 /** The options of verifyService by the flags that set them. */
 const flagOf: Record<string, string> = {
   baseUrl: '--base-url',
@@ -181,7 +151,7 @@ export async function runVerify(args: string[], env: Record<string, string | und
     baseUrl: text('base-url'),
     authUrl: text('auth-url'),
     dataCenter: text('data-center') as VerifyOptions['dataCenter'],
-    auth: credentialsFrom(env),
+    auth: credentialsFrom(env, 'verify', verifyHint()),
     accounts: values.accounts === true,
     allow: Array.isArray(values.allow) ? values.allow : [],
     unknownMonitorId: text('unknown-monitor-id'),

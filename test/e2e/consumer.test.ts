@@ -26,6 +26,8 @@ const vitest = `vitest@${manifest.devDependencies.vitest}`;
 const msw = `msw@${manifest.devDependencies.msw}`;
 const nodeTypes = `@types/node@${manifest.devDependencies['@types/node']}`;
 const zod = `zod@${manifest.devDependencies.zod}`;
+const mcpSdk = `@modelcontextprotocol/sdk@${manifest.devDependencies['@modelcontextprotocol/sdk']}`;
+const openapiMsw = `openapi-msw@${manifest.devDependencies['openapi-msw']}`;
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
 /** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
@@ -58,7 +60,7 @@ beforeAll(async () => {
     const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
     await execOk('sh', ['-e', '-c', commands!], { cwd: full });
     await execOk('npm', ['pkg', 'set', 'type=module'], { cwd: full });
-    await npmInstall(full, [typescript59, vitest, msw, nodeTypes, zod]);
+    await npmInstall(full, [typescript59, vitest, msw, openapiMsw, nodeTypes, zod, mcpSdk]);
   };
   [, , tsc7, node22, node24] = await Promise.all([
     install(),
@@ -90,13 +92,14 @@ const mock = await import('monitoring-service-api/mock');
 const proxy = await import('monitoring-service-api/proxy');
 const verify = await import('monitoring-service-api/verify');
 const zod = await import('monitoring-service-api/zod');
+const mcp = await import('monitoring-service-api/mcp');
 const asset = (name) => fileURLToPath(import.meta.resolve('monitoring-service-api/' + name));
 const require = createRequire(import.meta.url);
 console.log(JSON.stringify({
   client: typeof main.createServiceClient, error: typeof main.ServiceError,
   constants: constants.MonitorStatus.ConfigurationError, meaning: constants.MonitorStatusMeanings[10],
   dataCenters: Object.keys(lowLevel.dataCenters).length, types: Object.keys(types).length,
-  mock: [typeof mock.startMock, typeof mock.createMockFetch], proxy: typeof proxy.startProxy, verify: typeof verify.verifyService,
+  mock: [typeof mock.startMock, typeof mock.createMockFetch], proxy: typeof proxy.startProxy, verify: typeof verify.verifyService, mcp: [typeof mcp.createMcpServer, mcp.operationTools.length],
   zod: zod.answerSchema('getMonitor', 200).safeParse({ code: 0, message: 'success', data: { monitor_id: '1' } }).success,
   openapiJson: JSON.parse(readFileSync(asset('openapi.json'), 'utf8')).openapi,
   openapiYaml: readFileSync(asset('openapi.yaml'), 'utf8').startsWith('openapi: 3.1'),
@@ -135,6 +138,7 @@ const expectedEntries = {
   mock: ['function', 'function'],
   proxy: 'function',
   verify: 'function',
+  mcp: ['function', JSON.parse(readFileSync(path.join(root, 'generated', 'mcp-tools.json'), 'utf8')).tools.length],
   zod: true,
   openapiJson: '3.1.0',
   openapiYaml: true,

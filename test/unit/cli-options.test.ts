@@ -2,7 +2,7 @@
 // environment, a library's option names written as flags. Every fault is a UsageError (exit status 2).
 import { describe, expect, it } from 'vitest';
 import { countRule, numberOption, parseOptions, portRule, rateRule, UsageError } from '../../src/cli/args.js';
-import { credentialsFrom } from '../../src/cli/verify.js';
+import { credentialsFrom } from '../../src/cli/credentials.js';
 
 describe('numberOption', () => {
   it.each([
@@ -54,17 +54,17 @@ describe('parseOptions', () => {
 
 describe('credentialsFrom (verify reads credentials from the environment only)', () => {
   it('a refresh token with its client, or an access token', () => {
-    expect(credentialsFrom({ REFRESH_TOKEN: 'r', CLIENT_ID: 'i', CLIENT_SECRET: 's' })).toEqual({
+    expect(credentialsFrom({ REFRESH_TOKEN: 'r', CLIENT_ID: 'i', CLIENT_SECRET: 's' }, 'verify', 'Usage')).toEqual({
       refreshToken: 'r',
       clientId: 'i',
       clientSecret: 's',
     });
-    expect(credentialsFrom({ ACCESS_TOKEN: 'a' })).toEqual({ accessToken: 'a' });
+    expect(credentialsFrom({ ACCESS_TOKEN: 'a' }, 'verify', 'Usage')).toEqual({ accessToken: 'a' });
   });
 
   it('names what is missing, never a value', () => {
-    expect(() => credentialsFrom({ REFRESH_TOKEN: 'secret-value' })).toThrow(/CLIENT_ID and CLIENT_SECRET/);
-    expect(() => credentialsFrom({ REFRESH_TOKEN: 'secret-value' })).not.toThrow(/secret-value/);
-    expect(() => credentialsFrom({})).toThrow(UsageError);
+    expect(() => credentialsFrom({ REFRESH_TOKEN: 'secret-value' }, 'verify', 'Usage')).toThrow(/CLIENT_ID and CLIENT_SECRET/);
+    expect(() => credentialsFrom({ REFRESH_TOKEN: 'secret-value' }, 'verify', 'Usage')).not.toThrow(/secret-value/);
+    expect(() => credentialsFrom({}, 'verify', 'Usage')).toThrow(UsageError);
   });
 });
