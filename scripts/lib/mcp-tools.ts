@@ -3,18 +3,8 @@
 // documented errors, and an input schema of its parameters, its body and an optional `zaaid` (act on a customer or
 // business unit), self-contained (no reference left).
 import { operationsOf, type Json } from '../../src/description/openapi.js';
+import type { ToolDefinition } from '../../src/mcp/tool.js';
 import { dereferenced } from './openapi-forms.js';
-
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  method: string;
-  /** The path template relative to the API root. */
-  path: string;
-  /** Whether the operation creates or changes data (POST, PUT, DELETE). */
-  write: boolean;
-  inputSchema: Json;
-}
 
 /** The first paragraph of a description, without the scope line the docs decorator adds. */
 const firstParagraph = (text: unknown) =>

@@ -20,18 +20,12 @@ import generated from '../../generated/mcp-tools.json' with { type: 'json' };
 import { createServiceClient, type ServiceAuth, type ServiceClientOptions } from '../client/client.js';
 import { ServiceError } from '../client/errors.js';
 import type { DataCenterId } from '../../generated/client.js';
-import { isRecord, type Json } from '../description/openapi.js';
+import { isRecord } from '../description/openapi.js';
 import { Redactor } from '../output/redact.js';
 import { constantsLookupTool, enumerations, guides, lookupConstant } from './knowledge.js';
+import type { ToolDefinition } from './tool.js';
 
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  method: string;
-  path: string;
-  write: boolean;
-  inputSchema: Json;
-}
+export type { ToolDefinition } from './tool.js';
 
 export interface McpServerOptions {
   dataCenter?: DataCenterId | undefined;
@@ -103,6 +97,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
     try {
       const target = typeof input.zaaid === 'string' && input.zaaid !== '' ? client.forAccount(input.zaaid) : client;
+      // The tools are data (generated/mcp-tools.json), so the typed client's literal paths cannot be checked here.
       const result = await target.request(tool.method.toUpperCase() as 'GET', tool.path as '/monitors', requestOf(tool, input) as never);
       return text(redactor.text(JSON.stringify(result.data ?? null, null, 2)));
     } catch (error) {
