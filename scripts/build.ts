@@ -1,6 +1,7 @@
 // Builds generated/ from openapi/ (lint, bundle as YAML and JSON, the engine's operations of the mock document,
-// TypeScript types, the typed client, the constants, the rendered docs), then the package in dist/ (src/ and the
-// generated TypeScript, compiled).
+// TypeScript types, the typed client, the constants, the 3.0 and dereferenced forms, the Markdown reference and
+// llms.txt, the Postman collection and environments, the MCP tools, the zod schemas, the rendered docs), then the
+// package in dist/ (src/ and the generated TypeScript, compiled).
 //
 //   tsx scripts/build.ts              build, skipping steps whose inputs did not change
 //   tsx scripts/build.ts --force      rebuild every step

@@ -3,8 +3,8 @@
 //
 // 3.0 is made by @apiture/openapi-down-convert (`const` to a one-value `enum`, `[X, 'null']` to `nullable`, schema
 // `examples` to `example`, unsupported keywords dropped), then by one step of ours for what it leaves: a type list
-// of several types (`[object, array]`), which 3.0 writes as `anyOf` of one type each. What 3.0 cannot say is listed
-// in `down30Losses` (the README shows the list).
+// of several types (`[object, array]`), which 3.0 writes as `anyOf` of one type each. What 3.0 cannot say, and
+// what the 3.0 form names apart for the tools that read it, is listed in `down30Losses` (the README shows the list).
 import { Converter } from '@apiture/openapi-down-convert';
 
 type Node = Record<string, unknown>;
@@ -18,6 +18,7 @@ export const down30Losses = [
   'Schema `examples` (a list) becomes `example` (its first item).',
   '`info.summary`, `jsonSchemaDialect`, `$comment` and `contentMediaType`/`contentEncoding` are dropped (3.0 has no place for them).',
   'A `$ref` with sibling keywords (a description next to it) becomes `allOf: [{ $ref }]` beside them (3.0 ignores siblings of `$ref`).',
+  'A reusable parameter named like a schema (`MonitorId`) is named with `Parameter` after it (`MonitorIdParameter`): generators that make one type of each schema and each parameter (openapi-typescript-codegen) would declare the name twice.',
 ] as const;
 
 /** Every schema of a document, wherever it is (components, parameters, bodies, nested), visited once. */
@@ -80,12 +81,46 @@ function wrapReferencesWithSiblings(document: Node): void {
   });
 }
 
+/**
+ * A reusable parameter named like a schema gets `Parameter` after its name, its references with it: generators of 3.0
+ * clients that make a type of each schema and of each reusable parameter (openapi-typescript-codegen) would otherwise
+ * declare `MonitorId` twice, the parameter's as an alias of itself.
+ */
+function renameParametersNamedLikeSchemas(document: Node): void {
+  const components = isNode(document.components) ? document.components : {};
+  const parameters = isNode(components.parameters) ? components.parameters : {};
+  const schemas = isNode(components.schemas) ? components.schemas : {};
+  const renamed = new Map<string, string>();
+  for (const name of Object.keys(parameters)) {
+    if (!(name in schemas)) continue;
+    let target = `${name}Parameter`;
+    while (target in parameters || target in schemas) target += '_';
+    renamed.set(`#/components/parameters/${name}`, `#/components/parameters/${target}`);
+  }
+  if (renamed.size === 0) return;
+  components.parameters = Object.fromEntries(
+    Object.entries(parameters).map(([name, parameter]) => [
+      renamed.get(`#/components/parameters/${name}`)?.split('/').at(-1) ?? name,
+      parameter,
+    ]),
+  );
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) visit(item);
+    else if (isNode(node)) {
+      if (typeof node.$ref === 'string' && renamed.has(node.$ref)) node.$ref = renamed.get(node.$ref);
+      for (const value of Object.values(node)) visit(value);
+    }
+  };
+  visit(document.paths);
+}
+
 /** The bundle as OpenAPI 3.0.3. */
 export function toOpenApi30(bundle: object): Node {
   const converted = new Converter(structuredClone(bundle), { allOfTransform: false }).convert() as Node;
   splitTypeLists(converted);
   replaceBooleanSchemas(converted);
   wrapReferencesWithSiblings(converted);
+  renameParametersNamedLikeSchemas(converted);
   converted.openapi = '3.0.3';
   delete converted.jsonSchemaDialect;
   if (isNode(converted.info)) delete converted.info.summary;

@@ -16,6 +16,15 @@ export const collectionSchema = 'https://schema.getpostman.com/json/collection/v
  */
 const userVariables = ['client_id', 'client_secret', 'grant_code', 'zaaid'];
 
+/**
+ * The collection's own variables: the tokens, which the token requests set; declared (empty) so that Postman lists
+ * them, and a user who already holds a refresh token or an access token can paste it there instead.
+ */
+const tokenVariables = [
+  { key: 'access_token', value: '', type: 'string', description: 'Set by the token requests; or paste an access token.' },
+  { key: 'refresh_token', value: '', type: 'string', description: 'Set by "exchange the grant token"; or paste your refresh token.' },
+];
+
 /** A path of the description in Postman's form: `/monitors/{monitor_id}` is `/monitors/:monitor_id`. */
 const postmanPath = (path: string) =>
   path
@@ -169,6 +178,7 @@ export function postmanCollection(bundle: Json): Json {
       ],
     },
     item: [...folders].map(([name, item]) => ({ name, description: tagDescriptions.get(name) ?? '', item })),
+    variable: tokenVariables,
   };
 }
 

@@ -106,7 +106,11 @@ console.log(JSON.stringify({
   openapi30: [JSON.parse(readFileSync(asset('openapi-3.0.json'), 'utf8')).openapi, readFileSync(asset('openapi-3.0.yaml'), 'utf8').startsWith('openapi: 3.0.3')],
   dereferenced: JSON.stringify(JSON.parse(readFileSync(asset('openapi.dereferenced.json'), 'utf8'))).includes('"$ref"'),
   markdown: [readFileSync(asset('reference.md'), 'utf8').startsWith('# '), readFileSync(asset('llms.txt'), 'utf8').includes('](reference.md#')],
-  postman: JSON.parse(readFileSync(asset('postman/collection.json'), 'utf8')).info.schema.endsWith('/v2.1.0/collection.json'),
+  postman: [
+    JSON.parse(readFileSync(asset('postman/collection.json'), 'utf8')).info.schema.endsWith('/v2.1.0/collection.json'),
+    JSON.parse(readFileSync(asset('postman/mock.postman_environment.json'), 'utf8')).values.map((value) => value.key).includes('api_root'),
+    JSON.parse(readFileSync(asset('postman/eu.postman_environment.json'), 'utf8')).values.map((value) => value.key).includes('auth_url'),
+  ],
   docs: readFileSync(asset('docs'), 'utf8').includes('<html'),
   version: require('monitoring-service-api/package.json').version,
 }));
@@ -115,8 +119,13 @@ console.log(JSON.stringify({
 const requireScript = `
 const api = require('monitoring-service-api');
 const constants = require('monitoring-service-api/constants');
-console.log(JSON.stringify({ client: typeof api.createServiceClient, status: constants.MonitorStatus.Down }));
+const zod = require('monitoring-service-api/zod');
+console.log(JSON.stringify({
+  client: typeof api.createServiceClient, status: constants.MonitorStatus.Down,
+  zod: [zod.answerSchema('getMonitor', 404).safeParse({ code: 1002, message: 'Monitor does not exist.' }).success, zod.MonitorStatusSchema.safeParse(4).success],
+}));
 `;
+const requireExpected = { client: 'function', status: 0, zod: [true, false] };
 
 const mockScript = `
 import { startMock } from 'monitoring-service-api/mock';
@@ -145,7 +154,7 @@ const expectedEntries = {
   openapi30: ['3.0.3', true],
   dereferenced: false,
   markdown: [true, true],
-  postman: true,
+  postman: [true, true, true],
   docs: true,
   version: manifest.version,
 };
@@ -178,11 +187,11 @@ describe("the README's Install section, word for word, in an empty folder", () =
 });
 
 describe('plain Node imports the package', () => {
-  it('Node 20: every entry and asset as ESM, and the main entry and the constants with require()', async () => {
+  it('Node 20: every entry and asset as ESM, and the main entry, the constants and the zod schemas with require()', async () => {
     const esm = await execOk(process.execPath, [file(full, 'entries.mjs', entriesScript)], { cwd: full });
     expect(JSON.parse(esm.stdout)).toEqual(expectedEntries);
     const cjs = await execOk(process.execPath, [file(full, 'require.cjs', requireScript)], { cwd: full });
-    expect(JSON.parse(cjs.stdout)).toEqual({ client: 'function', status: 0 });
+    expect(JSON.parse(cjs.stdout)).toEqual(requireExpected);
   });
 
   it('Node 22 and 24: every entry, require(), and a client calling startMock()', async () => {
@@ -190,7 +199,7 @@ describe('plain Node imports the package', () => {
       const esm = await execOk(node, [path.join(full, 'entries.mjs')], { cwd: full });
       expect(JSON.parse(esm.stdout)).toEqual(expectedEntries);
       const cjs = await execOk(node, [path.join(full, 'require.cjs')], { cwd: full });
-      expect(JSON.parse(cjs.stdout)).toEqual({ client: 'function', status: 0 });
+      expect(JSON.parse(cjs.stdout)).toEqual(requireExpected);
       const mock = await execOk(node, [file(full, 'mock.mjs', mockScript)], { cwd: full });
       expect(JSON.parse(mock.stdout)).toMatchObject({ monitors: 2, node: expect.stringMatching(node === node22 ? /^v22\./ : /^v24\./) });
     }
@@ -204,6 +213,7 @@ import { createApiClient, dataCenters, type DataCenterId } from 'monitoring-serv
 import { createMockFetch, startMock, type MockFetch, type RunningMock } from 'monitoring-service-api/mock';
 import { formatReport, startProxy, type ExchangeReport } from 'monitoring-service-api/proxy';
 import { verifyService, type VerifyReport } from 'monitoring-service-api/verify';
+import { answerSchema, MonitorSchema } from 'monitoring-service-api/zod';
 
 type DeviceKey = components['schemas']['DeviceKey'];
 type MonitorsPath = paths['/monitors'];
@@ -218,6 +228,7 @@ export async function run(): Promise<string[]> {
   });
   const monitors: Monitor[] = await client.GET('/monitors');
   const ids: string[] = monitors.map((monitor) => monitor.monitor_id);
+  ids.push(String(MonitorSchema.safeParse(monitors[0]).success), String(answerSchema('getMonitor', 404)?.safeParse({ code: 1002 }).success));
   const key: DeviceKey = await client.GET('/device_key');
   const customer = client.forAccount('700000123');
   await customer.POST('/monitor_groups', { body: { display_name: 'Payment services' } });

@@ -1,21 +1,24 @@
 // The Postman collection and environments (generated/docs/postman/): newman, Postman's runner, sends every request
-// of the collection to the mock with the mock's environment, and each answers with a status its operation
-// documents; the token requests keep the tokens for the requests after them.
+// of the collection to the mock with the mock's environment, and each answers as its operation documents (a
+// documented status, and a body valid against the schema of that status); the token requests keep the tokens for
+// the requests after them.
 import { readFileSync } from 'node:fs';
 import newman from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputs } from '../../scripts/lib/paths.js';
 import { startMock, type RunningMock } from '../../src/mock/index.js';
-import { loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { deref, loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { schemaValidator } from '../support/validator.js';
 
 const files = outputs();
 const collection = JSON.parse(readFileSync(files.postmanCollection, 'utf8'));
 const mockEnvironment = JSON.parse(readFileSync(files.postmanEnvironment('mock'), 'utf8'));
 const bundle = loadBundle();
+const validate = schemaValidator(bundle);
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMock();
+  mock = await startMock({ port: 0 });
 });
 afterAll(() => mock?.stop());
 
@@ -23,8 +26,8 @@ interface Run {
   run: {
     executions: {
       item: { name: string };
-      request: { url: { toString(): string }; headers: { get(name: string): string | undefined } };
-      response?: { code: number };
+      request: { method: string; url: { toString(): string }; headers: { get(name: string): string | undefined } };
+      response?: { code: number; stream?: Buffer; headers: { get(name: string): string | undefined } };
       assertions?: { assertion: string; error?: { message: string } }[];
     }[];
     failures: { error: { message: string } }[];
@@ -52,6 +55,31 @@ function runAgainstMock(): Promise<Run> {
   });
 }
 
+/** The operation of the description that a request went to (the mock serves the API under /api, tokens at the root). */
+function operationOf(method: string, url: string) {
+  const segments = new URL(url).pathname.replace(/^\/api(?=\/)/, '').split('/');
+  return operationsOf(bundle).find((entry) => {
+    const template = entry.path.split('/');
+    return (
+      entry.method.toUpperCase() === method &&
+      template.length === segments.length &&
+      template.every((segment, index) => segment.startsWith('{') || segment === segments[index])
+    );
+  });
+}
+
+/** What is wrong with an answer against its operation's description: its status, its media type, its body. */
+function faultsOf(method: string, url: string, status: number, contentType: string, body: string): string[] {
+  const entry = operationOf(method, url);
+  if (!entry) return [`no operation of the description answers ${method} ${url}`];
+  const response = deref(bundle, entry.operation.responses[String(status)]);
+  if (!response) return [`${entry.operation.operationId}: status ${status} is not documented`];
+  const media = Object.entries<Json>(response.content ?? {}).find(([type]) => type.startsWith('application/json'));
+  if (!media) return body === '' ? [] : [`${entry.operation.operationId} ${status}: a body where none is documented`];
+  if (!contentType.startsWith('application/json')) return [`${entry.operation.operationId} ${status}: Content-Type ${contentType}`];
+  return validate(media[1].schema, JSON.parse(body)).map((fault) => `${entry.operation.operationId} ${status}: ${fault}`);
+}
+
 describe('the Postman collection (v2.1)', () => {
   it('has a request for every operation, Service-oauthtoken on the resource requests, both token grants', () => {
     expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
@@ -65,6 +93,11 @@ describe('the Postman collection (v2.1)', () => {
       .map((field: Json) => field.value);
     expect(grants).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
     expect(JSON.stringify(collection)).toContain('zaaid={{zaaid}}');
+    expect(collection.variable.map((variable: Json) => variable.key)).toEqual(['access_token', 'refresh_token']);
+    // Only the identity provider's requests go without the token; every resource request inherits it.
+    const resources = requests.filter((item: Json) => !String(item.request.url.raw).startsWith('{{auth_url}}'));
+    expect(resources.length).toBe(operationsOf(bundle).filter(({ path }) => !path.startsWith('/oauth/')).length);
+    for (const item of requests) expect(item.request.auth === undefined, item.name).toBe(resources.includes(item));
   });
 
   it('has an environment per data center and one for the mock', () => {
@@ -76,20 +109,35 @@ describe('the Postman collection (v2.1)', () => {
     expect(mockEnvironment.values.find((value: Json) => value.key === 'api_root').value).toBe('http://127.0.0.1:4010/api');
   });
 
-  it('newman runs it against the mock: every request answers with a documented status, tokens kept', async () => {
+  it('newman runs it against the mock: every request answers as its operation documents, tokens kept', async () => {
     const summary = await runAgainstMock();
     const executions = summary.run.executions;
     expect(executions.length).toBe(collection.item.flatMap((folder: Json) => folder.item).length);
     expect(summary.run.failures.map((failure) => failure.error.message)).toEqual([]);
     for (const execution of executions) {
-      expect(execution.response?.code, execution.item.name).toBeGreaterThanOrEqual(200);
+      const { method, url, headers } = execution.request;
+      const response = execution.response!;
+      expect(
+        faultsOf(
+          method,
+          url.toString(),
+          response.code,
+          response.headers.get('Content-Type') ?? '',
+          response.stream?.toString('utf8') ?? '',
+        ),
+        execution.item.name,
+      ).toEqual([]);
+      expect(response.code, execution.item.name).toBeLessThan(300);
       expect(
         execution.assertions?.map((assertion) => assertion.assertion),
         execution.item.name,
       ).toEqual(['answers with a documented status']);
+      // Every resource request carries the token the grant exchange got; the identity provider's carry none.
+      const authorization = headers.get('Authorization');
+      if (url.toString().startsWith(mock.baseUrl)) expect(authorization, execution.item.name).toMatch(/^Service-oauthtoken \S+$/);
+      else expect(authorization, execution.item.name).toBeUndefined();
     }
-    // After the grant exchange, resource requests carry the token the mock gave.
-    const listed = executions.find((execution) => execution.item.name === 'List monitors')!;
-    expect(listed.request.headers.get('Authorization')).toMatch(/^Service-oauthtoken \S+$/);
+    const tokens = executions.filter((execution) => execution.request.url.toString().startsWith(`${mock.authUrl}/oauth/`));
+    expect(tokens.length).toBe(3);
   });
 });
