@@ -2,8 +2,7 @@
 // engine on the mock document. Shared by the HTTP server (startMock) and the in-process fetch (createMockFetch).
 import type { EngineInput } from '../engine/prism.js';
 import { checkCall, errorAnswer, isJson, type Answer, type Call } from '../http/exchange.js';
-import { mockPolicy, readPreferences } from './policy.js';
-import type { Simulation } from './simulator.js';
+import { mockPolicy } from './policy.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
 
@@ -29,26 +28,18 @@ export function engineInput(call: Call, headers: Record<string, string>): Engine
  * The mock on a description (a bundled document; this package's by default): resolves once Prism's engine and the
  * operations are loaded.
  */
-export async function createMockHandler(description?: Json, simulation?: Simulation): Promise<MockHandler> {
+export async function createMockHandler(description?: Json): Promise<MockHandler> {
   const prepared = engineFor(description, { kind: 'mock' });
   const policy = mockPolicy(prepared.document);
   const engine = await prepared.engine;
   return async (call) => {
     try {
-      const control = simulation?.control(call);
-      if (control) return control;
       const fault = checkCall(call);
       if (fault) return fault;
       const match = policy.match(call);
       const decision = policy.before(call, match);
       if ('answer' in decision) return decision.answer;
       const result = await engine.request(engineInput(call, decision.headers), decision.engine);
-      // A valid call the test did not steer with Prefer: the simulation answers what depends on the state.
-      const steered = Object.keys(readPreferences(call) ?? {}).length > 0;
-      if (simulation && result.ok && match?.operation && !steered) {
-        const simulated = await simulation.answer(call, match.operation);
-        if (simulated) return simulated;
-      }
       return policy.answer(call, match?.operation, result);
     } catch (error) {
       // A fault of the mock itself, not of the request: say so, and keep serving.

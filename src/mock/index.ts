@@ -11,9 +11,6 @@
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
 import { createCall, errorAnswer, responseHeaders } from '../http/exchange.js';
 import { createMockHandler, type MockHandler } from './handler.js';
-import { Simulation } from './simulator.js';
-import type { MockMode, SimulationControls } from './simulation-types.js';
-import { packagedDescription } from '../engine/packaged.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
@@ -33,12 +30,6 @@ export interface MockOptions {
   /** Most connections open at once; more are closed as they arrive. Default 256. */
   maxConnections?: number | undefined;
   /**
-   * `examples` (the default): answers from the description's examples. `simulate`: a simulation of the service's
-   * state answers what depends on it (accounts through the zaaid cookie, monitors, groups, scripted faults), Prism's
-   * engine still validating every request; see `simulation`.
-   */
-  mode?: MockMode | undefined;
-  /**
    * Called after each answer, e.g. for a request log. The target has the values of credential parameters redacted
    * (`/oauth/v2/token?client_secret=[redacted]`).
    */
@@ -56,12 +47,6 @@ export interface RunningMock {
   stop(): Promise<void>;
   /** Resolves once the mock has stopped. */
   readonly closed: Promise<void>;
-  /**
-   * The simulation's controls, with `mode: 'simulate'` (undefined otherwise): `state()`, `reset()`, `fault({ operation,
-   * status, retry_after_s, delay_ms, count })`; the same as `GET /__mock/state`, `POST /__mock/reset`,
-   * `POST /__mock/faults` over HTTP.
-   */
-  readonly simulation?: SimulationControls | undefined;
 }
 
 /** A fetch function answered by the mock in this process, with the addresses to configure a client with. */
@@ -73,12 +58,6 @@ export interface MockFetch {
   readonly authUrl: string;
   /** Resolves once Prism's engine is loaded (calls wait for it anyway); rejects when it cannot be. */
   readonly ready: Promise<void>;
-  /**
-   * The simulation's controls, with `mode: 'simulate'` (undefined otherwise): `state()`, `reset()`, `fault({ operation,
-   * status, retry_after_s, delay_ms, count })`; the same as `GET /__mock/state`, `POST /__mock/reset`,
-   * `POST /__mock/faults` over HTTP.
-   */
-  readonly simulation?: SimulationControls | undefined;
 }
 
 export interface MockFetchOptions {
@@ -86,28 +65,9 @@ export interface MockFetchOptions {
   maxBodyBytes?: number | undefined;
   /** The bundled description to serve. Default: this package's. */
   description?: object | undefined;
-  /**
-   * `examples` (the default): answers from the description's examples. `simulate`: a simulation of the service's
-   * state answers what depends on it (accounts through the zaaid cookie, monitors, groups, scripted faults), Prism's
-   * engine still validating every request; see `simulation`.
-   */
-  mode?: MockMode | undefined;
 }
-
-export type { Account, Fault, MockMode, SimulatedState, SimulationControls } from './simulation-types.js';
 
 const defaultMaxBodyBytes = 1024 * 1024;
-
-/** The simulation of a mock in `simulate` mode, on the description it serves; a TypeError for another mode. */
-function simulationOf(mode: MockMode | undefined, description: object | undefined): Simulation | undefined {
-  if (mode === undefined || mode === 'examples') return undefined;
-  if (mode !== 'simulate') throw new TypeError(`mode must be 'examples' or 'simulate', not ${JSON.stringify(mode)}`);
-  return new Simulation((description as Json | undefined) ?? packagedDescription);
-}
-
-/** The controls of a simulation, bound (so that they can be passed around). */
-const controlsOf = (simulation: Simulation | undefined): SimulationControls | undefined =>
-  simulation && { state: () => simulation.state(), reset: () => simulation.reset(), fault: (fault) => simulation.fault(fault) };
 
 function wholePositive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -126,8 +86,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
   const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
-  const simulation = simulationOf(options.mode, options.description);
-  const ready = createMockHandler(options.description as Json | undefined, simulation);
+  const ready = createMockHandler(options.description as Json | undefined);
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
   const server = createHttpServer({
@@ -160,7 +119,6 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     port: bound,
     stop: () => (stopping ??= closeServer(server).then(resolveClosed)),
     closed,
-    simulation: controlsOf(simulation),
   };
 }
 
@@ -173,8 +131,7 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
-  const simulation = simulationOf(options.mode, options.description);
-  const handler = createMockHandler(options.description as Json | undefined, simulation);
+  const handler = createMockHandler(options.description as Json | undefined);
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -204,10 +161,5 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   };
   const ready = handler.then(() => undefined);
   ready.catch(() => {}); // rejects for whoever awaits it
-  return Object.assign(mockFetch, {
-    baseUrl: `https://mock.invalid${apiRoot}`,
-    authUrl: 'https://mock.invalid',
-    ready,
-    simulation: controlsOf(simulation),
-  });
+  return Object.assign(mockFetch, { baseUrl: `https://mock.invalid${apiRoot}`, authUrl: 'https://mock.invalid', ready });
 }
