@@ -38,8 +38,7 @@ export function engineInput(call: Call, headers: Record<string, string>): Engine
 }
 
 /** Whether the engine took the request as the contract allows it (no refusal, no violation of the request). */
-const accepted = (result: EngineResult): boolean =>
-  result.ok && !result.validations.input.some((validation) => validation.severity === 0);
+const accepted = (result: EngineResult): boolean => result.ok && !result.validations.input.some((validation) => validation.severity === 0);
 
 export interface PreparedMock {
   /** Resolves once Prism's engine and the operations are loaded. */
@@ -72,7 +71,10 @@ export function prepareMock(description?: Json, setup: MockSetup = {}): Prepared
           if (fault) return fault;
           if (isControlPath(call.path)) {
             if (simulator) return simulator.controlAnswer(call);
-            return errorAnswer(404, `the test API (${call.path}) is the simulator's, and this mock replays the description's examples (mode 'examples')`);
+            return errorAnswer(
+              404,
+              `the test API (${call.path}) is the simulator's, and this mock replays the description's examples (mode 'examples')`,
+            );
           }
           const match = policy.match(call);
           const decision = policy.before(call, match);

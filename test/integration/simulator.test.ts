@@ -87,7 +87,10 @@ function simulated(options: MockFetchOptions = {}) {
       { baseUrl: mock.baseUrl, authUrl: mock.authUrl },
     ),
     /** A plain call of the API root with an access token (or a made-up one). */
-    async call(pathname: string, { token = 'made-up', zaaid, method = 'GET', body }: { token?: string; zaaid?: string; method?: string; body?: unknown } = {}) {
+    async call(
+      pathname: string,
+      { token = 'made-up', zaaid, method = 'GET', body }: { token?: string; zaaid?: string; method?: string; body?: unknown } = {},
+    ) {
       const response = await sim.fetch(`${mock.baseUrl}${pathname}`, {
         method,
         headers: {
@@ -111,7 +114,11 @@ function simulated(options: MockFetchOptions = {}) {
     /** Exchanges a fresh grant token of a new client: its tokens and the client's credentials. */
     async tokens(scope = 'Service.Admin.Read'): Promise<GrantTokens & { clientId: string; clientSecret: string }> {
       const credentials = sim.console(scope);
-      return { ...(await exchangeGrantCode({ ...sim.identity, ...credentials })), clientId: credentials.clientId, clientSecret: credentials.clientSecret };
+      return {
+        ...(await exchangeGrantCode({ ...sim.identity, ...credentials })),
+        clientId: credentials.clientId,
+        clientSecret: credentials.clientSecret,
+      };
     },
   };
   sim.identity.fetch = sim.fetch as unknown as MockFetch;
@@ -161,7 +168,10 @@ describe('accounts: an MSP account with customers and a BU portal with business 
     const own = await sim.call('/monitors');
     const customer = await sim.call('/monitors', { zaaid: '700000123' });
     const unit = await sim.call('/monitors', { zaaid: '800000222' });
-    expect(own.body.data.map((monitor: { monitor_id: string }) => monitor.monitor_id)).toEqual(['169863000000025001', '169863000000025017']);
+    expect(own.body.data.map((monitor: { monitor_id: string }) => monitor.monitor_id)).toEqual([
+      '169863000000025001',
+      '169863000000025017',
+    ]);
     expect(customer.body.data).toEqual([{ monitor_id: '700000123000025001' }]);
     expect(unit.body.data).toEqual([{ monitor_id: '800000222000025001' }]);
     const ownKey = (await sim.call('/device_key')).body.data.device_key;
@@ -369,10 +379,22 @@ describe('the life of tokens (sections 4.3, 5 and 8), on the simulated clock', (
     expect(limited.message).toMatch(/this client_id generated 20 refresh tokens in the last 10 minutes.*\(at most 20 in 10 minutes\)/);
     sim.advance(10 * minute);
     held.push(await exchange()); // the user's 21st: the first is deleted
-    const deleted = await refusal(refreshAccessToken({ ...sim.identity, clientId: client.client_id, clientSecret: client.client_secret, refreshToken: held[0]!.refreshToken }));
+    const deleted = await refusal(
+      refreshAccessToken({
+        ...sim.identity,
+        clientId: client.client_id,
+        clientSecret: client.client_secret,
+        refreshToken: held[0]!.refreshToken,
+      }),
+    );
     expect(deleted.message).toMatch(/was deleted at 2026-11-21T10:10:00\+0000, when the user's refresh tokens exceeded 20/);
     await expect(
-      refreshAccessToken({ ...sim.identity, clientId: client.client_id, clientSecret: client.client_secret, refreshToken: held[1]!.refreshToken }),
+      refreshAccessToken({
+        ...sim.identity,
+        clientId: client.client_id,
+        clientSecret: client.client_secret,
+        refreshToken: held[1]!.refreshToken,
+      }),
     ).resolves.toHaveProperty('accessToken');
     expect(sim.mock.control.state().tokens.refresh_tokens).toEqual({ active: 20, revoked: 0, deleted: 1 });
   });
@@ -382,7 +404,9 @@ describe('the life of tokens (sections 4.3, 5 and 8), on the simulated clock', (
     const other = sim.mock.control.registerClient();
     const secret = await refusal(exchangeGrantCode({ ...sim.identity, ...credentials, clientSecret: 'wrong' }));
     expect(secret.message).toMatch(/the client_secret is not the secret of this client_id/);
-    const foreign = await refusal(exchangeGrantCode({ ...sim.identity, ...credentials, clientId: other.client_id, clientSecret: other.client_secret }));
+    const foreign = await refusal(
+      exchangeGrantCode({ ...sim.identity, ...credentials, clientId: other.client_id, clientSecret: other.client_secret }),
+    );
     expect(foreign.message).toMatch(/generated for another client_id/);
   });
 });
@@ -462,7 +486,13 @@ describe('faults and latency on demand', () => {
 
   it("a scripted delay: a client's time limit ends the call", async () => {
     sim.mock.control.fault({ operation: 'listMonitors', delay_ms: 5000 });
-    const client = createServiceClient({ baseUrl: sim.mock.baseUrl, fetch: sim.fetch, auth: { accessToken: 'made-up' }, timeoutMs: 50, retry: false });
+    const client = createServiceClient({
+      baseUrl: sim.mock.baseUrl,
+      fetch: sim.fetch,
+      auth: { accessToken: 'made-up' },
+      timeoutMs: 50,
+      retry: false,
+    });
     const error = await refusal(client.GET('/monitors'));
     expect(error.kind).toBe('timeout');
   });
@@ -485,7 +515,9 @@ describe('faults and latency on demand', () => {
 
   it('a script that is not one names its fault', () => {
     expect(() => sim.mock.control.fault({ operation: 'nope', status: 429 })).toThrow(/operation must be an operationId of the description/);
-    expect(() => sim.mock.control.fault({ operation: 'listMonitors', status: 200 })).toThrow(/status must be an error status from 400 to 599/);
+    expect(() => sim.mock.control.fault({ operation: 'listMonitors', status: 200 })).toThrow(
+      /status must be an error status from 400 to 599/,
+    );
     expect(() => sim.mock.control.fault({ operation: 'listMonitors' })).toThrow(/needs a status, a delay_ms, or both/);
   });
 });
@@ -561,7 +593,9 @@ describe('the state: a snapshot, a reset, a seed file', () => {
       ].join('\n'),
     );
     await expect(startMock({ seed: file })).rejects.toBeInstanceOf(SeedError);
-    await expect(startMock({ seed: path.join(path.dirname(file), 'missing.json') })).rejects.toThrow(/missing\.json is not valid.*cannot be read \(ENOENT\)/s);
+    await expect(startMock({ seed: path.join(path.dirname(file), 'missing.json') })).rejects.toThrow(
+      /missing\.json is not valid.*cannot be read \(ENOENT\)/s,
+    );
   });
 });
 
@@ -583,7 +617,11 @@ describe('the test API over HTTP, for suites in any language', () => {
     expect(registered.status).toBe(201);
     const client = await registered.json();
     expect(Object.keys(client)).toEqual(['client_id', 'client_secret']);
-    const granted = await post('/__mock/grant-codes', { client_id: client.client_id, scope: 'Service.Admin.Read,Service.Reports.Read', validity_minutes: 3 });
+    const granted = await post('/__mock/grant-codes', {
+      client_id: client.client_id,
+      scope: 'Service.Admin.Read,Service.Reports.Read',
+      validity_minutes: 3,
+    });
     expect(granted.status).toBe(201);
     const { code } = await granted.json();
     const tokens = await exchangeGrantCode({ authUrl: mock.authUrl, clientId: client.client_id, clientSecret: client.client_secret, code });

@@ -91,7 +91,11 @@ export function controlAnswer(control: MockControl, call: Call): Answer {
   const endpoint = endpoints[call.path.replace(/\/+$/, '')];
   if (!endpoint) return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${listing})`);
   if (call.method === 'OPTIONS')
-    return { status: 204, headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': Object.keys(endpoint).join(',') }, body: Buffer.alloc(0) };
+    return {
+      status: 204,
+      headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': Object.keys(endpoint).join(',') },
+      body: Buffer.alloc(0),
+    };
   const handle = endpoint[call.method];
   if (!handle)
     return errorAnswer(405, `${call.method} is not supported for ${call.path}; it supports ${Object.keys(endpoint).join(', ')}`, {

@@ -81,15 +81,24 @@ function checkStatus(name: string, value: unknown): number {
 /** Random fault settings, checked. Throws a TypeError or RangeError naming the fault. */
 export function checkRandomFaults(settings: RandomFaults): Required<RandomFaults> {
   if (typeof settings !== 'object' || settings === null) throw new TypeError('random faults must be an object with a seed');
-  if (!isWhole(settings.seed, 0, 2 ** 32 - 1)) throw new RangeError(`seed must be a whole number from 0 to 4294967295, not ${JSON.stringify(settings.seed)}`);
+  if (!isWhole(settings.seed, 0, 2 ** 32 - 1))
+    throw new RangeError(`seed must be a whole number from 0 to 4294967295, not ${JSON.stringify(settings.seed)}`);
   const rate = settings.rate ?? 0;
-  if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1)) throw new RangeError(`rate must be a number from 0 to 1, not ${JSON.stringify(rate)}`);
+  if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1))
+    throw new RangeError(`rate must be a number from 0 to 1, not ${JSON.stringify(rate)}`);
   const statuses = settings.statuses ?? [500, 503];
   if (!Array.isArray(statuses) || statuses.length === 0) throw new TypeError('statuses must be a list of error statuses (e.g. [500, 503])');
-  statuses.forEach((status, index) => checkStatus(`statuses[${index}]`, status));
+  for (const [index, status] of statuses.entries()) checkStatus(`statuses[${index}]`, status);
   const latency = settings.latency_ms ?? [0, 0];
-  if (!Array.isArray(latency) || latency.length !== 2 || !isWhole(latency[0], 0, maxDelayMs) || !isWhole(latency[1], latency[0], maxDelayMs))
-    throw new RangeError(`latency_ms must be [min, max], whole milliseconds with 0 <= min <= max <= ${maxDelayMs}, not ${JSON.stringify(latency)}`);
+  if (
+    !Array.isArray(latency) ||
+    latency.length !== 2 ||
+    !isWhole(latency[0], 0, maxDelayMs) ||
+    !isWhole(latency[1], latency[0], maxDelayMs)
+  )
+    throw new RangeError(
+      `latency_ms must be [min, max], whole milliseconds with 0 <= min <= max <= ${maxDelayMs}, not ${JSON.stringify(latency)}`,
+    );
   return { seed: settings.seed, rate, statuses: [...statuses], latency_ms: [latency[0], latency[1]] };
 }
 
@@ -107,13 +116,17 @@ export function createFaults(options: { operations: readonly string[]; random?: 
     script(script) {
       if (typeof script !== 'object' || script === null) throw new TypeError('a fault script must be an object with an operation');
       if (typeof script.operation !== 'string' || !known.has(script.operation))
-        throw new TypeError(`operation must be an operationId of the description (${[...known].join(', ')}), not ${JSON.stringify(script.operation)}`);
+        throw new TypeError(
+          `operation must be an operationId of the description (${[...known].join(', ')}), not ${JSON.stringify(script.operation)}`,
+        );
       const status = script.status === undefined ? undefined : checkStatus('status', script.status);
       if (script.retry_after_s !== undefined && !isWhole(script.retry_after_s, 0))
         throw new RangeError(`retry_after_s must be a whole number of seconds >= 0, not ${JSON.stringify(script.retry_after_s)}`);
-      if (script.retry_after_s !== undefined && status === undefined) throw new TypeError('retry_after_s goes with a status (e.g. 429 or 503)');
+      if (script.retry_after_s !== undefined && status === undefined)
+        throw new TypeError('retry_after_s goes with a status (e.g. 429 or 503)');
       const delay = script.delay_ms ?? 0;
-      if (!isWhole(delay, 0, maxDelayMs)) throw new RangeError(`delay_ms must be a whole number from 0 to ${maxDelayMs}, not ${JSON.stringify(delay)}`);
+      if (!isWhole(delay, 0, maxDelayMs))
+        throw new RangeError(`delay_ms must be a whole number from 0 to ${maxDelayMs}, not ${JSON.stringify(delay)}`);
       if (status === undefined && delay === 0) throw new TypeError('a fault script needs a status, a delay_ms, or both');
       const count = script.count ?? 1;
       if (!isWhole(count, 1)) throw new RangeError(`count must be a whole number >= 1, not ${JSON.stringify(count)}`);

@@ -48,7 +48,9 @@ export interface Simulator {
 /** The scopes an operation documents for its token (not those marked `x-scope-inferred`). */
 function documentedScopes(node: Json): string[] {
   if (node['x-scope-inferred'] === true) return [];
-  return (node.security ?? []).flatMap((requirement: Json) => Object.values(requirement).flat()).filter((scope: unknown) => typeof scope === 'string');
+  return (node.security ?? [])
+    .flatMap((requirement: Json) => Object.values(requirement).flat())
+    .filter((scope: unknown) => typeof scope === 'string');
 }
 
 /** Whether a token's scopes cover a required one: the scope itself, or the `All` action of its area. */
@@ -93,7 +95,9 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
     for (const [method, node] of Object.entries<Json>(item))
       if (isRecord(node) && typeof node.operationId === 'string') nodes.set(node.operationId, { ...node, template, method });
   const faults = createFaults({ operations: [...nodes.keys()], random: options.randomFaults });
-  const apiDomain = String(deref(document, document.components?.examples?.AuthorizationCodeTokens)?.value?.api_domain ?? 'https://domain.placeholder.invalid');
+  const apiDomain = String(
+    deref(document, document.components?.examples?.AuthorizationCodeTokens)?.value?.api_domain ?? 'https://domain.placeholder.invalid',
+  );
 
   /** A documented answer of an operation: its status's media type, a named example's value or the given body. */
   const documented = (operation: RouteOperation, status: number, example: string, fallback: () => Answer): Answer => {
@@ -258,4 +262,3 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
     },
   };
 }
-

@@ -132,7 +132,7 @@ export function schemaFaults(document: Json, schema: Json | boolean | undefined,
     if (typeof node.maximum === 'number' && value > node.maximum) fault(`must be at most ${node.maximum}`);
   }
   if (Array.isArray(value) && node.items !== undefined)
-    value.forEach((item, index) => faults.push(...schemaFaults(document, node.items, item, `${pointer}/${index}`)));
+    for (const [index, item] of value.entries()) faults.push(...schemaFaults(document, node.items, item, `${pointer}/${index}`));
   if (isRecord(value)) {
     for (const name of node.required ?? []) if (!(name in value)) fault(`must have the attribute "${name}"`);
     const properties: Json = node.properties ?? {};
@@ -169,7 +169,8 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
       return undefined;
     }
     unknownKeys(record, managed ? managedKeys : accountKeys, pointer);
-    const picked = (...keys: string[]) => Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
+    const picked = (...keys: string[]) =>
+      Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
     if (managed) faults.push(...schemaFaults(document, schema('ManagedAccount'), picked('name', 'zaaid'), pointer));
     if (record.device_key !== undefined) faults.push(...schemaFaults(document, schema('DeviceKey'), picked('device_key'), pointer));
     const list = (key: 'monitors' | 'groups', item: string): Json[] => {
@@ -178,7 +179,8 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
         faults.push({ pointer: `${pointer}/${key}`, message: `must be an array, not ${jsonType(items)}` });
         return [];
       }
-      items.forEach((entry, index) => faults.push(...schemaFaults(document, schema(item), entry, `${pointer}/${key}/${index}`)));
+      for (const [index, entry] of items.entries())
+        faults.push(...schemaFaults(document, schema(item), entry, `${pointer}/${key}/${index}`));
       return items as Json[];
     };
     const monitors = list('monitors', 'Monitor');
@@ -186,7 +188,10 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
     monitors.forEach((monitor, index) => {
       if (!isRecord(monitor)) return;
       if (seen.has(monitor.monitor_id))
-        faults.push({ pointer: `${pointer}/monitors/${index}/monitor_id`, message: `repeats the monitor_id ${JSON.stringify(monitor.monitor_id)}` });
+        faults.push({
+          pointer: `${pointer}/monitors/${index}/monitor_id`,
+          message: `repeats the monitor_id ${JSON.stringify(monitor.monitor_id)}`,
+        });
       seen.add(monitor.monitor_id);
     });
     return {
@@ -227,7 +232,10 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
     for (const entry of seed[key]) {
       // A default account whose zaaid a given one repeats would make a cookie ambiguous.
       if (zaaids.has(entry.zaaid))
-        faults.push({ pointer: `${zaaids.get(entry.zaaid)}/zaaid`, message: `repeats the zaaid of the default ${key} entry ${entry.name}` });
+        faults.push({
+          pointer: `${zaaids.get(entry.zaaid)}/zaaid`,
+          message: `repeats the zaaid of the default ${key} entry ${entry.name}`,
+        });
     }
   }
   if (faults.length > 0) throw new SeedError(file, faults);
@@ -240,7 +248,9 @@ export function readSeedFile(document: Json, file: string): Seed {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new SeedError(file, [{ pointer: '', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` }]);
+    throw new SeedError(file, [
+      { pointer: '', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` },
+    ]);
   }
   let value: unknown;
   try {
