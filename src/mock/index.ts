@@ -25,7 +25,7 @@ export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export { SeedError } from './simulator/seed.js';
 export type { MockMode } from './handler.js';
 export type { MockControl, MockState } from './simulator/control.js';
-export type { FaultScript, CheckedFaultScript, RandomFaults } from './simulator/faults.js';
+export type { FaultScript, CheckedFaultScript, RandomFaults, CheckedRandomFaults } from './simulator/faults.js';
 export type { GrantCodeRequest, TokenCounts } from './simulator/tokens.js';
 export type { Seed, AccountSeed, ManagedAccountSeed, SeedFault } from './simulator/seed.js';
 

@@ -11,7 +11,7 @@
 import { corsHeaders, errorAnswer, quote, type Answer, type Call } from '../../http/exchange.js';
 import { isRecord } from '../../description/openapi.js';
 import type { AccountsSnapshot } from './state.js';
-import type { CheckedFaultScript, FaultScript, RandomFaults } from './faults.js';
+import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, RandomFaults } from './faults.js';
 import type { GrantCodeRequest, TokenCounts } from './tokens.js';
 
 export const controlPrefix = '/__mock';
@@ -24,7 +24,7 @@ export interface MockState extends AccountsSnapshot {
   tokens: TokenCounts;
   /** Fault scripts still to play, in order. */
   faults: { operation: string; status?: number; retry_after_s?: number; delay_ms: number; remaining: number }[];
-  random_faults: Required<RandomFaults> | null;
+  random_faults: CheckedRandomFaults | null;
 }
 
 /** The simulator's controls. A wrong argument throws a TypeError or RangeError that names it. */
@@ -88,7 +88,9 @@ const listing = Object.entries(endpoints)
 
 /** The answer of the test API to a call under `/__mock`. */
 export function controlAnswer(control: MockControl, call: Call): Answer {
-  const endpoint = endpoints[call.path.replace(/\/+$/, '')];
+  let end = call.path.length;
+  while (end > 1 && call.path[end - 1] === '/') end--;
+  const endpoint = endpoints[call.path.slice(0, end)];
   if (!endpoint) return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${listing})`);
   if (call.method === 'OPTIONS')
     return {

@@ -32,6 +32,14 @@ export interface RandomFaults {
   latency_ms?: [number, number] | undefined;
 }
 
+/** Random fault settings as the mock keeps them: the defaults filled in. */
+export interface CheckedRandomFaults {
+  seed: number;
+  rate: number;
+  statuses: number[];
+  latency_ms: [number, number];
+}
+
 /** What happens to one answer: a status instead of it, and/or a wait before it. */
 export interface Fault {
   status?: number | undefined;
@@ -49,7 +57,7 @@ export interface Faults {
   /** The fault of the next answer of an operation, if any (a script first; the random draw happens regardless). */
   next(operation: string): Fault | undefined;
   /** The random fault settings in force, if any. */
-  randomSettings(): Required<RandomFaults> | undefined;
+  randomSettings(): CheckedRandomFaults | undefined;
   /** The scripts still to play, in order. */
   pending(): { operation: string; status?: number; retry_after_s?: number; delay_ms: number; remaining: number }[];
   /** Back to the start: no scripts, the random faults of the start options from their seed. */
@@ -79,7 +87,7 @@ function checkStatus(name: string, value: unknown): number {
 }
 
 /** Random fault settings, checked. Throws a TypeError or RangeError naming the fault. */
-export function checkRandomFaults(settings: RandomFaults): Required<RandomFaults> {
+export function checkRandomFaults(settings: RandomFaults): CheckedRandomFaults {
   if (typeof settings !== 'object' || settings === null) throw new TypeError('random faults must be an object with a seed');
   if (!isWhole(settings.seed, 0, 2 ** 32 - 1))
     throw new RangeError(`seed must be a whole number from 0 to 4294967295, not ${JSON.stringify(settings.seed)}`);
@@ -106,8 +114,8 @@ export function createFaults(options: { operations: readonly string[]; random?: 
   const known = new Set(options.operations);
   const initial = options.random === undefined ? undefined : checkRandomFaults(options.random);
   let scripts: { script: CheckedFaultScript; remaining: number }[] = [];
-  let random: { settings: Required<RandomFaults>; draw: () => number } | undefined;
-  const setRandom = (settings: Required<RandomFaults> | undefined) => {
+  let random: { settings: CheckedRandomFaults; draw: () => number } | undefined;
+  const setRandom = (settings: CheckedRandomFaults | undefined) => {
     random = settings && { settings, draw: seededRandom(settings.seed) };
   };
   setRandom(initial);

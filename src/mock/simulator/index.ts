@@ -129,7 +129,11 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
       violations: [{ location: ['request'], severity: 'Error', code: refused.error, message: refused.description }],
       ...(refused.retryAfterS === undefined ? {} : { headers: { 'Retry-After': String(refused.retryAfterS) } }),
     });
-    return withBody(answer, { ...parseBody(answer), error: refused.error });
+    // The identity provider's answers are `application/json` in the description (their Content-Type is not shown).
+    return {
+      ...withBody(answer, { ...parseBody(answer), error: refused.error }),
+      headers: { ...answer.headers, 'Content-Type': 'application/json' },
+    };
   };
 
   const tokenAnswer = (result: TokenResult, example: Answer): Answer => {
