@@ -2762,7 +2762,7 @@ export interface components {
                 "application/json;charset=UTF-8": components["schemas"]["Error"];
             };
         };
-        /** @description Forbidden URL. An MSP or BU portal operation the account may not perform answers with the message `You are not authorized to perform this operation.`; the documents do not show that answer's HTTP status. */
+        /** @description Forbidden URL. An MSP or BU portal operation the account may not perform answers with the message `You are not authorized to perform this operation.`; the documents do not show that answer's HTTP status (403 is this description's choice, and the mock's). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3288,12 +3288,14 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            /** @description A malformed grant (for example an unknown `grant_type`). The documents give no status for the identity provider's errors, nor their bodies: 400 (the core document's status for wrong request information) is listed so that tools and the mock can answer a malformed request. */
+            /** @description A malformed or refused grant (for example an unknown `grant_type`, a grant token used twice, a limit reached). The documents give no status for the identity provider's errors, nor their bodies: 400 (the core document's status for wrong request information) is listed so that tools and the mock can answer them. The examples are the mock's own bodies. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
         };
     };
@@ -3323,12 +3325,14 @@ export interface operations {
                     "application/json": components["schemas"]["RevokeResponse"];
                 };
             };
-            /** @description A malformed request. The documents give no status for the identity provider's errors, nor their bodies: 400 (the core document's status for wrong request information) is listed so that tools and the mock can answer a malformed request. */
+            /** @description A malformed or refused request. The documents give no status for the identity provider's errors, nor their bodies: 400 (the core document's status for wrong request information) is listed so that tools and the mock can answer them. The example is the mock's own body. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
         };
     };

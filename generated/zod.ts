@@ -523,9 +523,11 @@ export const answers: Record<string, Record<string, z.ZodType>> = {
   },
   "requestToken": {
     "200": z.lazy(() => TokenResponseSchema),
+    "400": z.unknown(),
   },
   "revokeToken": {
     "200": z.lazy(() => RevokeResponseSchema),
+    "400": z.unknown(),
   },
 };
 

@@ -245,7 +245,25 @@ async function main(values: Record<string, string | boolean | undefined>) {
         if (i >= 500) times.push(performance.now() - begin);
       }
       times.sort((a, b) => a - b);
-      console.log(JSON.stringify({ importMs: imported - t0, startMs: answered - imported, secondMs: againAnswered - again, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)] }));
+      // The token round trip of the simulator: a grant token, its exchange, a refresh, a call with the new token.
+      const form = (fields) => ({ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+      const roundTrip = async () => {
+        const client = mockFetch.control.registerClient();
+        const { code } = mockFetch.control.grantCode({ client_id: client.client_id, scope: 'Service.Admin.Read' });
+        const exchanged = await (await mockFetch(mockFetch.authUrl + '/oauth/v2/token', form({ ...client, code, grant_type: 'authorization_code' }))).json();
+        const refreshed = await (await mockFetch(mockFetch.authUrl + '/oauth/v2/token', form({ ...client, refresh_token: exchanged.refresh_token, grant_type: 'refresh_token' }))).json();
+        const reply = await mockFetch(mockFetch.baseUrl + '/device_key', { headers: { Authorization: 'Service-oauthtoken ' + refreshed.access_token } });
+        if (reply.status !== 200) throw new Error('the token round trip ended with ' + reply.status);
+        await reply.arrayBuffer();
+      };
+      const rounds = [];
+      for (let i = 0; i < 600; i++) {
+        const begin = performance.now();
+        await roundTrip();
+        if (i >= 100) rounds.push(performance.now() - begin);
+      }
+      rounds.sort((a, b) => a - b);
+      console.log(JSON.stringify({ importMs: imported - t0, startMs: answered - imported, secondMs: againAnswered - again, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)], tokenP50: rounds[Math.floor(rounds.length / 2)], tokenP99: rounds[Math.floor(rounds.length * 0.99)] }));
     `);
     row(
       'startMock() to first answer',
@@ -259,6 +277,12 @@ async function main(values: Record<string, string | boolean | undefined>) {
       `p50 ${figures.p50!.toFixed(2)} ms, p99 ${figures.p99!.toFixed(2)} ms`,
       '',
       'GET /api/monitors in-process, 2500 sequential calls after 500 of warm-up',
+    );
+    row(
+      'token round trip, in-process',
+      `p50 ${figures.tokenP50!.toFixed(2)} ms, p99 ${figures.tokenP99!.toFixed(2)} ms`,
+      '',
+      'createMockFetch(): a client and a grant token (control), the exchange, a refresh, GET /api/device_key with the new token; 500 rounds after 100 of warm-up',
     );
   }
 
@@ -310,7 +334,7 @@ async function main(values: Record<string, string | boolean | undefined>) {
         `requests per second, concurrency ${concurrency}`,
         `${a.perSecond.toFixed(0)} req/s (${(a.perSecond / b.perSecond).toFixed(2)}x), p50 ${a.p50.toFixed(2)} ms, p99 ${a.p99.toFixed(1)} ms`,
         `prism mock: ${b.perSecond.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms`,
-        `${requestCount} requests each, the ${samples.length} operations' sample requests in turn${a.failures + b.failures ? `; unexpected statuses: ours ${a.failures}, prism ${b.failures}` : ''}`,
+        `${requestCount} requests each, the ${samples.length} operations' sample requests in turn${a.failures + b.failures ? `; unexpected statuses: ours ${a.failures}, prism ${b.failures} (the simulator refuses the sample grant token after its first use, and the sample refresh token once revoked)` : ''}`,
       );
     }
     row(

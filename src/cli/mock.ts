@@ -1,37 +1,99 @@
 // `monitoring-service-api mock`: the contract mock in this process, until a signal.
-import { countRule, numberOption, parseCommand, portRule, program, type Command } from './args.js';
+import { countRule, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
 import { stopOnSignals } from './serve.js';
 import { terminalText } from '../output/escape.js';
-import { startMock, type RunningMock } from '../mock/index.js';
+import { SeedError, startMock, type MockMode, type RandomFaults, type RunningMock } from '../mock/index.js';
+import { maxDelayMs } from '../mock/simulator/faults.js';
 
 export const mockCommand = {
   summary: 'serve the contract mock (API root /api, identity provider at the root)',
-  usage: `Usage: ${program} mock [--port 4010] [--host 127.0.0.1] [--max-body-bytes 1048576] [--log]
-  --port N            port to listen on (0: a free one, printed on start). Default 4010.
-  --host H            address to listen on. Default 127.0.0.1 (loopback only).
-  --max-body-bytes N  largest request body accepted (413 above). Default 1048576.
-  --max-connections N most connections open at once (more are closed). Default 256.
-  --log               print one line per request: method, target (credential parameters redacted), status.
-  -h, --help          this help.`,
+  usage: `Usage: ${program} mock [--port 4010] [--host 127.0.0.1] [--examples | --strict-tokens --seed FILE ...] [--log]
+  --port N              port to listen on (0: a free one, printed on start). Default 4010.
+  --host H              address to listen on. Default 127.0.0.1 (loopback only).
+  --examples            replay the description's examples (no state, no test API) instead of simulating the service.
+  --strict-tokens       accept only tokens, grant tokens and client IDs the mock issued (test API under /__mock).
+  --seed FILE           the starting accounts, monitors and groups: a JSON file, checked against the description.
+  --fault-rate R        share of answers (0 to 1) that are random faults (--fault-statuses, default 500,503).
+  --fault-statuses L    statuses of the random faults, comma-separated. Default 500,503.
+  --latency-ms A-B      random latency added to every answer, from A to B ms (or one number).
+  --fault-seed N        seed of the random faults and latency: the same seed gives the same sequence. Default 1.
+  --max-body-bytes N    largest request body accepted (413 above). Default 1048576.
+  --max-connections N   most connections open at once (more are closed). Default 256.
+  --log                 print one line per request: method, target (credential parameters redacted), status.
+  -h, --help            this help.`,
   options: {
     port: { type: 'string', default: '4010' },
     host: { type: 'string', default: '127.0.0.1' },
+    examples: { type: 'boolean', default: false },
+    'strict-tokens': { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    'fault-rate': { type: 'string' },
+    'fault-statuses': { type: 'string' },
+    'latency-ms': { type: 'string' },
+    'fault-seed': { type: 'string' },
     'max-body-bytes': { type: 'string' },
     'max-connections': { type: 'string' },
     log: { type: 'boolean', default: false },
   },
 } satisfies Command;
 
-export function mockBanner(mock: RunningMock): string {
-  return [
+export function mockBanner(mock: RunningMock, mode: MockMode = 'simulator'): string {
+  const lines = [
     `Mock of the Monitoring Service API (Prism's engine, in this process) is listening.`,
     `  API root ({base_url}):           ${mock.baseUrl}`,
     `  Identity provider ({auth_url}):  ${mock.authUrl}`,
     `  Try: curl -H 'Authorization: Service-oauthtoken any-token' ${mock.baseUrl}/monitors`,
+  ];
+  if (mode === 'simulator') {
+    lines.push(
+      `  It simulates the service: accounts (Cookie: zaaid=...), monitors, groups, tokens and their limits.`,
+      `  Test API: ${mock.authUrl}/__mock/state (GET), /__mock/clients, /__mock/grant-codes, /__mock/clock, /__mock/faults, /__mock/reset (POST).`,
+    );
+    const state = mock.control.state();
+    if (state.strict_tokens) lines.push('  Strict tokens: only tokens the mock issued are accepted.');
+    const random = state.random_faults;
+    if (random)
+      lines.push(
+        `  Random faults: rate ${random.rate} (${random.statuses.join(', ')}), latency ${random.latency_ms.join('-')} ms, seed ${random.seed}.`,
+      );
+  } else {
+    lines.push(`  It replays the description's examples (--examples).`);
+  }
+  lines.push(
     `  Errors on demand: -H 'Prefer: code=404' (or code=400, 401, 403, 500; example=NAME).`,
     `  Process: pid ${process.pid}`,
     `Stop it with Ctrl-C.`,
-  ].join('\n');
+  );
+  return lines.join('\n');
+}
+
+/** The random faults of the options, if any are asked for. */
+function randomFaultsOption(values: Record<string, string | boolean | undefined>): RandomFaults | undefined {
+  const rate = numberOption('fault-rate', values['fault-rate'], mockCommand.usage, { whole: false, range: [0, 1] });
+  const latency = values['latency-ms'];
+  const statuses = values['fault-statuses'];
+  const seed = numberOption('fault-seed', values['fault-seed'], mockCommand.usage, { whole: true, range: [0, 2 ** 32 - 1] });
+  if (rate === undefined && latency === undefined) {
+    if (statuses !== undefined || seed !== undefined)
+      throw new UsageError(`--fault-statuses and --fault-seed go with --fault-rate or --latency-ms.\n${mockCommand.usage}`);
+    return undefined;
+  }
+  const range = latency === undefined ? undefined : String(latency).split('-');
+  const bounds = range?.map((part) => numberOption('latency-ms', part, mockCommand.usage, { whole: true, range: [0, maxDelayMs] })!);
+  if (bounds && (bounds.length > 2 || (bounds.length === 2 && bounds[0]! > bounds[1]!)))
+    throw new UsageError(`--latency-ms must be A-B with A <= B (or one number), not "${String(latency)}".\n${mockCommand.usage}`);
+  return {
+    seed: seed ?? 1,
+    rate: rate ?? 0,
+    ...(statuses === undefined
+      ? {}
+      : {
+          statuses: String(statuses)
+            .split(',')
+            .map((status) => numberOption('fault-statuses', status.trim(), mockCommand.usage, { whole: true, range: [400, 599] })!),
+        }),
+    ...(bounds ? { latency_ms: [bounds[0]!, bounds.at(-1)!] as [number, number] } : {}),
+  };
 }
 
 /** `mock`: serves the mock until a signal. `extraBanner` adds lines to the start-up banner (npm start: the docs). */
@@ -44,14 +106,32 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   const port = numberOption('port', values.port, mockCommand.usage, portRule)!;
   const maxBodyBytes = numberOption('max-body-bytes', values['max-body-bytes'], mockCommand.usage, countRule);
   const maxConnections = numberOption('max-connections', values['max-connections'], mockCommand.usage, countRule);
-  const mock = await startMock({
-    port,
-    host: String(values.host),
-    maxBodyBytes,
-    maxConnections,
-    ...(values.log ? { onAnswer: logLine } : {}),
-  });
-  console.log(`${mockBanner(mock)}${extraBanner ? `\n${extraBanner}` : ''}`);
+  const randomFaults = randomFaultsOption(values);
+  const simulatorOptions = ['strict-tokens', 'seed'].filter((name) => values[name] !== undefined && values[name] !== false);
+  if (values.examples && (simulatorOptions.length > 0 || randomFaults))
+    throw new UsageError(
+      `${[...simulatorOptions, ...(randomFaults ? ['fault-rate/latency-ms'] : [])].map((name) => `--${name}`).join(', ')}: options of the simulator, which --examples turns off.\n${mockCommand.usage}`,
+    );
+  const mode = values.examples ? 'examples' : 'simulator';
+  let mock: RunningMock;
+  try {
+    mock = await startMock({
+      port,
+      host: String(values.host),
+      maxBodyBytes,
+      maxConnections,
+      mode,
+      strictTokens: values['strict-tokens'] === true,
+      seed: typeof values.seed === 'string' ? values.seed : undefined,
+      randomFaults,
+      ...(values.log ? { onAnswer: logLine } : {}),
+    });
+  } catch (error) {
+    // A wrong seed file is a fault of the command line's input: its message names the file, pointer and fault.
+    if (error instanceof SeedError) throw new UsageError(error.message);
+    throw error;
+  }
+  console.log(`${mockBanner(mock, mode)}${extraBanner ? `\n${extraBanner}` : ''}`);
   stopOnSignals('mock', mock.stop);
 }
 

@@ -50,6 +50,7 @@ export const statusTitles: Record<number, string> = {
   408: 'Request Timeout',
   413: 'Payload Too Large',
   417: 'Expectation Failed',
+  429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',

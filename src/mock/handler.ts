@@ -1,12 +1,25 @@
 // The mock's answer to one request, whatever carried it: the checks of exchange.ts and policy.ts, then Prism's
-// engine on the mock document. Shared by the HTTP server (startMock) and the in-process fetch (createMockFetch).
-import type { EngineInput } from '../engine/prism.js';
+// engine on the mock document, which validates the request and makes the documented example answer; then, by
+// default, the simulator (simulator/), which decides the answers that depend on state. Shared by the HTTP server
+// (startMock) and the in-process fetch (createMockFetch).
+import type { EngineInput, EngineResult } from '../engine/prism.js';
 import { checkCall, errorAnswer, isJson, type Answer, type Call } from '../http/exchange.js';
 import { mockPolicy } from './policy.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
+import { createSimulator, isControlPath, type Simulator, type SimulatorOptions } from './simulator/index.js';
 
-export type MockHandler = (call: Call) => Promise<Answer>;
+export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;
+
+/**
+ * `simulator` (the default): answers with state (accounts, monitors, groups, tokens and the identity provider's
+ * limits, a clock, faults on demand). `examples`: replays the description's examples, whatever came before.
+ */
+export type MockMode = 'simulator' | 'examples';
+
+export interface MockSetup extends SimulatorOptions {
+  mode?: MockMode | undefined;
+}
 
 /** A call as the engine takes it: the path and query read, the body parsed (JSON) or as text (anything else). */
 export function engineInput(call: Call, headers: Record<string, string>): EngineInput {
@@ -24,26 +37,63 @@ export function engineInput(call: Call, headers: Record<string, string>): Engine
   return { method: call.method.toLowerCase(), url: { path: pathname, query }, headers, body };
 }
 
+/** Whether the engine took the request as the contract allows it (no refusal, no violation of the request). */
+const accepted = (result: EngineResult): boolean => result.ok && !result.validations.input.some((validation) => validation.severity === 0);
+
+export interface PreparedMock {
+  /** Resolves once Prism's engine and the operations are loaded. */
+  handler: Promise<MockHandler>;
+  /** The simulator, in simulator mode: made at once (a wrong seed file throws here, before anything starts). */
+  simulator: Simulator | undefined;
+}
+
+/** Checks the mode option. */
+export function mockMode(mode: unknown): MockMode {
+  if (mode === undefined || mode === 'simulator') return 'simulator';
+  if (mode === 'examples') return 'examples';
+  throw new TypeError(`mode must be 'simulator' or 'examples', not ${JSON.stringify(mode)}`);
+}
+
 /**
- * The mock on a description (a bundled document; this package's by default): resolves once Prism's engine and the
- * operations are loaded.
+ * The mock on a description (a bundled document; this package's by default). The simulator is made at once; the
+ * handler resolves once Prism's engine and the operations are loaded.
  */
-export async function createMockHandler(description?: Json): Promise<MockHandler> {
+export function prepareMock(description?: Json, setup: MockSetup = {}): PreparedMock {
+  const mode = mockMode(setup.mode);
   const prepared = engineFor(description, { kind: 'mock' });
   const policy = mockPolicy(prepared.document);
-  const engine = await prepared.engine;
-  return async (call) => {
-    try {
-      const fault = checkCall(call);
-      if (fault) return fault;
-      const match = policy.match(call);
-      const decision = policy.before(call, match);
-      if ('answer' in decision) return decision.answer;
-      const result = await engine.request(engineInput(call, decision.headers), decision.engine);
-      return policy.answer(call, match?.operation, result);
-    } catch (error) {
-      // A fault of the mock itself, not of the request: say so, and keep serving.
-      return errorAnswer(500, `the mock failed on ${call.method} ${call.path} (${(error as Error).message})`);
-    }
-  };
+  const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup) : undefined;
+  const handler = prepared.engine.then(
+    (engine): MockHandler =>
+      async (call, signal) => {
+        try {
+          const fault = checkCall(call);
+          if (fault) return fault;
+          if (isControlPath(call.path)) {
+            if (simulator) return simulator.controlAnswer(call);
+            return errorAnswer(
+              404,
+              `the test API (${call.path}) is the simulator's, and this mock replays the description's examples (mode 'examples')`,
+            );
+          }
+          const match = policy.match(call);
+          const decision = policy.before(call, match);
+          if ('answer' in decision) return decision.answer;
+          const result = await engine.request(engineInput(call, decision.headers), decision.engine);
+          const answer = policy.answer(call, match?.operation, result);
+          if (!simulator || !match?.operation || decision.preferred || !accepted(result)) return answer;
+          return await simulator.answer(call, match.operation, answer, signal);
+        } catch (error) {
+          if (signal?.aborted) throw signal.reason;
+          // A fault of the mock itself, not of the request: say so, and keep serving.
+          return errorAnswer(500, `the mock failed on ${call.method} ${call.path} (${(error as Error).message})`);
+        }
+      },
+  );
+  return { handler, simulator };
+}
+
+/** The mock's handler on a description (this package's by default): resolves once Prism's engine is loaded. */
+export function createMockHandler(description?: Json, setup?: MockSetup): Promise<MockHandler> {
+  return prepareMock(description, setup).handler;
 }

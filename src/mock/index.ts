@@ -1,24 +1,59 @@
-// monitoring-service-api/mock: the contract mock, in this process. Prism's HTTP engine answers from the
-// description's examples, at the URL shape of a real data center (API root `/api`, identity provider at the root),
-// validates every request and names each fault in a 4xx `{code, message}`.
+// monitoring-service-api/mock: the contract mock, in this process. Prism's HTTP engine validates every request at
+// the URL shape of a real data center (API root `/api`, identity provider at the root) and names each fault in a
+// 4xx `{code, message}`; the simulator answers with state: accounts, monitors, groups, tokens with the identity
+// provider's limits, a clock, faults on demand (`mode: 'examples'` replays the description's examples instead).
 //
 //   const mock = await startMock();          // an HTTP server on a free port of 127.0.0.1
 //   mock.baseUrl  // http://127.0.0.1:PORT/api  (a data center's {base_url})
 //   mock.authUrl  // http://127.0.0.1:PORT      (its {auth_url})
+//   mock.control.registerClient();           // the test API, also over HTTP under /__mock
 //   await mock.stop();
 //
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
 import { createCall, errorAnswer, responseHeaders } from '../http/exchange.js';
-import { createMockHandler, type MockHandler } from './handler.js';
+import { prepareMock, type MockHandler, type MockMode, type MockSetup } from './handler.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
 import type { Json } from '../description/openapi.js';
+import type { MockControl } from './simulator/control.js';
+import type { Simulator } from './simulator/index.js';
+import type { RandomFaults } from './simulator/faults.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
+export { SeedError } from './simulator/seed.js';
+export type { MockMode } from './handler.js';
+export type { MockControl, MockState } from './simulator/control.js';
+export type { FaultScript, CheckedFaultScript, RandomFaults, CheckedRandomFaults } from './simulator/faults.js';
+export type { GrantCodeRequest, TokenCounts } from './simulator/tokens.js';
+export type { Seed, AccountSeed, ManagedAccountSeed, SeedFault } from './simulator/seed.js';
 
-export interface MockOptions {
+/** How the mock answers, whatever carries it (startMock, createMockFetch). */
+export interface MockBehaviour {
+  /**
+   * `'simulator'` (the default) answers with state: accounts and their monitors and groups, tokens with the identity
+   * provider's limits, a clock, faults on demand, driven by `control` and the test API under `/__mock`.
+   * `'examples'` replays the description's examples (no state, no test API).
+   */
+  mode?: MockMode | undefined;
+  /**
+   * Accept only the access tokens, refresh tokens, grant tokens and client IDs the simulator issued. Default false:
+   * a well-formed token the mock never issued acts as the own account's, with every scope.
+   */
+  strictTokens?: boolean | undefined;
+  /** The source of the simulated time (epoch ms), e.g. `() => fixedTime` for tests. Default `Date.now`. */
+  clock?: (() => number) | undefined;
+  /**
+   * The starting data (default: the description's examples): a JSON file's path, or the value. Checked against the
+   * description's schemas: a wrong one throws a SeedError naming the file, the JSON pointer and the fault.
+   */
+  seed?: string | object | undefined;
+  /** Seeded random faults and latency for soak tests: `{ seed: 42, rate: 0.05, statuses: [500, 503], latency_ms: [0, 20] }`. */
+  randomFaults?: RandomFaults | undefined;
+}
+
+export interface MockOptions extends MockBehaviour {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number | undefined;
   /** Address to listen on. Default 127.0.0.1 (loopback only). */
@@ -47,6 +82,8 @@ export interface RunningMock {
   stop(): Promise<void>;
   /** Resolves once the mock has stopped. */
   readonly closed: Promise<void>;
+  /** The simulator's test API as methods (the same as over HTTP under `/__mock`). Throws in mode 'examples'. */
+  readonly control: MockControl;
 }
 
 /** A fetch function answered by the mock in this process, with the addresses to configure a client with. */
@@ -58,9 +95,11 @@ export interface MockFetch {
   readonly authUrl: string;
   /** Resolves once Prism's engine is loaded (calls wait for it anyway); rejects when it cannot be. */
   readonly ready: Promise<void>;
+  /** The simulator's test API as methods (the same as over HTTP under `/__mock`). Throws in mode 'examples'. */
+  readonly control: MockControl;
 }
 
-export interface MockFetchOptions {
+export interface MockFetchOptions extends MockBehaviour {
   /** Largest request body accepted (413 above). Default 1 MiB. */
   maxBodyBytes?: number | undefined;
   /** The bundled description to serve. Default: this package's. */
@@ -68,6 +107,24 @@ export interface MockFetchOptions {
 }
 
 const defaultMaxBodyBytes = 1024 * 1024;
+
+/** The controls of a mock: the simulator's, or in mode 'examples' methods that say there is none. */
+function controlOf(simulator: Simulator | undefined): MockControl {
+  if (simulator) return simulator.control;
+  const none = () => {
+    throw new TypeError("The test API needs the simulator: this mock replays the description's examples (mode 'examples').");
+  };
+  return { registerClient: none, grantCode: none, advanceClock: none, fault: none, randomFaults: none, state: none, reset: none };
+}
+
+/** The behaviour options of a mock, as the handler takes them. */
+const setupOf = (options: MockBehaviour): MockSetup => ({
+  mode: options.mode,
+  strictTokens: options.strictTokens,
+  clock: options.clock,
+  seed: options.seed,
+  randomFaults: options.randomFaults,
+});
 
 function wholePositive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -86,7 +143,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
   const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
-  const ready = createMockHandler(options.description as Json | undefined);
+  // A wrong seed file or option throws here, before anything listens.
+  const prepared = prepareMock(options.description as Json | undefined, setupOf(options));
+  const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
   const server = createHttpServer({
@@ -119,6 +178,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     port: bound,
     stop: () => (stopping ??= closeServer(server).then(resolveClosed)),
     closed,
+    control: controlOf(prepared.simulator),
   };
 }
 
@@ -131,7 +191,8 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
-  const handler = createMockHandler(options.description as Json | undefined);
+  const prepared = prepareMock(options.description as Json | undefined, setupOf(options));
+  const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -150,7 +211,7 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
             413,
             `the body has ${body.length} bytes; the mock accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`,
           )
-        : await handle(call);
+        : await untilAborted(handle(call, request.signal), request.signal);
     const empty = nullBodyStatuses.has(answer.status) || request.method === 'HEAD';
     const response = new Response(empty ? null : new Uint8Array(answer.body), {
       status: answer.status,
@@ -161,5 +222,29 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   };
   const ready = handler.then(() => undefined);
   ready.catch(() => {}); // rejects for whoever awaits it
-  return Object.assign(mockFetch, { baseUrl: `https://mock.invalid${apiRoot}`, authUrl: 'https://mock.invalid', ready });
+  return Object.assign(mockFetch, {
+    baseUrl: `https://mock.invalid${apiRoot}`,
+    authUrl: 'https://mock.invalid',
+    ready,
+    control: controlOf(prepared.simulator),
+  });
+}
+
+/** A promise that rejects with the signal's reason once it aborts (a delayed answer the caller gave up on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -144,7 +144,10 @@ export interface MockPolicy {
   /** The route and operation of a call, when a path of the description matches it. */
   match(call: Call): RouteMatch | undefined;
   /** Answers a call itself (a fault, a played answer), or gives the engine's settings for it. */
-  before(call: Call, match: RouteMatch | undefined): { answer: Answer } | { engine: MockCallConfig; headers: Record<string, string> };
+  before(
+    call: Call,
+    match: RouteMatch | undefined,
+  ): { answer: Answer } | { engine: MockCallConfig; headers: Record<string, string>; preferred: boolean };
   /** What goes back to the client for the engine's result. */
   answer(call: Call, operation: RouteOperation | undefined, result: EngineResult): Answer;
 }
@@ -462,7 +465,9 @@ export function mockPolicy(document: Json): MockPolicy {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(call.headers))
         if (name !== 'accept' && value !== undefined) headers[name] = headerText(value)!;
-      return { engine: preferences, headers };
+      // A call that asks for a documented answer (Prefer, or the query forms) gets it, state or no state.
+      const preferred = Object.keys(readPreferences(call) ?? {}).length > 0;
+      return { engine: preferences, headers, preferred };
     },
 
     answer(call, operation, result) {

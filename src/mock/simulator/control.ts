@@ -1,0 +1,121 @@
+// The simulator's test API, one for every language: the same controls as methods (`mock.control`) and over HTTP
+// under a reserved prefix beside `/api` and `/oauth`, JSON in and out:
+//
+//   POST /__mock/clients       -> 201 {"client_id", "client_secret"}
+//   POST /__mock/grant-codes   {"client_id", "scope": "Service.Admin.Read,...", "validity_minutes": 3..10} -> 201 {"code"}
+//   POST /__mock/clock         {"advance_ms": N} -> 200 {"now": "2026-11-21T10:00:00+0000"}   (GET: the time)
+//   POST /__mock/faults        {"operation", "status", "retry_after_s", "delay_ms", "count"} -> 201 (the script)
+//                              {"seed", "rate", "statuses", "latency_ms"} -> 201 (random faults)
+//   GET  /__mock/state         -> 200 (accounts with their monitors and groups; token counts, never token values)
+//   POST /__mock/reset         -> 204
+import { corsHeaders, errorAnswer, quote, type Answer, type Call } from '../../http/exchange.js';
+import { isRecord } from '../../description/openapi.js';
+import type { AccountsSnapshot } from './state.js';
+import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, RandomFaults } from './faults.js';
+import type { GrantCodeRequest, TokenCounts } from './tokens.js';
+
+export const controlPrefix = '/__mock';
+
+/** What `GET /__mock/state` and `control.state()` give. Token values never appear: only counts. */
+export interface MockState extends AccountsSnapshot {
+  /** The simulated time, in the service's form. */
+  now: string;
+  strict_tokens: boolean;
+  tokens: TokenCounts;
+  /** Fault scripts still to play, in order. */
+  faults: { operation: string; status?: number; retry_after_s?: number; delay_ms: number; remaining: number }[];
+  random_faults: CheckedRandomFaults | null;
+}
+
+/** The simulator's controls. A wrong argument throws a TypeError or RangeError that names it. */
+export interface MockControl {
+  /** Registers a client, as the developer console does (section 5, item 2). */
+  registerClient(): { client_id: string; client_secret: string };
+  /** Generates a grant token for a registered client: its scopes, comma-separated, and a validity of 3 to 10 minutes (default 10). */
+  grantCode(request: GrantCodeRequest): { code: string };
+  /** Moves the simulated clock forward (token expiry, grant-token validity, the 10-minute windows). */
+  advanceClock(ms: number): { now: string };
+  /** Scripts the next `count` answers of an operation: a status (with `retry_after_s`), a delay, or both. */
+  fault(script: FaultScript): CheckedFaultScript;
+  /** Sets the seeded random faults and latency (undefined: none); the sequence starts again from the seed. */
+  randomFaults(settings: RandomFaults | undefined): void;
+  /** Accounts with their monitors and groups, token counts, the time, the faults to come. */
+  state(): MockState;
+  /** Back to the start: the seed's accounts, no tokens or clients, the clock and the faults as at start. */
+  reset(): void;
+}
+
+/** Whether a path is the test API's. */
+export const isControlPath = (path: string): boolean => path === controlPrefix || path.startsWith(`${controlPrefix}/`);
+
+const json = (status: number, value: unknown): Answer => ({
+  status,
+  headers: { ...corsHeaders(), 'Content-Type': 'application/json' },
+  body: Buffer.from(JSON.stringify(value)),
+});
+
+const endpoints: Record<string, Record<string, (control: MockControl, body: Record<string, unknown>) => Answer>> = {
+  '/__mock/clients': { POST: (control) => json(201, control.registerClient()) },
+  '/__mock/grant-codes': { POST: (control, body) => json(201, control.grantCode(body as unknown as GrantCodeRequest)) },
+  '/__mock/clock': {
+    GET: (control) => json(200, { now: control.state().now }),
+    POST: (control, body) => {
+      if (!('advance_ms' in body)) throw new TypeError('the body must be {"advance_ms": N}, N whole milliseconds >= 0');
+      return json(200, control.advanceClock(body.advance_ms as number));
+    },
+  },
+  '/__mock/faults': {
+    POST: (control, body) => {
+      if ('seed' in body) {
+        control.randomFaults(body as unknown as RandomFaults);
+        return json(201, control.state().random_faults);
+      }
+      return json(201, control.fault(body as unknown as FaultScript));
+    },
+  },
+  '/__mock/state': { GET: (control) => json(200, control.state()) },
+  '/__mock/reset': {
+    POST: (control) => {
+      control.reset();
+      return { status: 204, headers: corsHeaders(), body: Buffer.alloc(0) };
+    },
+  },
+};
+
+const listing = Object.entries(endpoints)
+  .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`))
+  .join(', ');
+
+/** The answer of the test API to a call under `/__mock`. */
+export function controlAnswer(control: MockControl, call: Call): Answer {
+  let end = call.path.length;
+  while (end > 1 && call.path[end - 1] === '/') end--;
+  const endpoint = endpoints[call.path.slice(0, end)];
+  if (!endpoint) return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${listing})`);
+  if (call.method === 'OPTIONS')
+    return {
+      status: 204,
+      headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': Object.keys(endpoint).join(',') },
+      body: Buffer.alloc(0),
+    };
+  const handle = endpoint[call.method];
+  if (!handle)
+    return errorAnswer(405, `${call.method} is not supported for ${call.path}; it supports ${Object.keys(endpoint).join(', ')}`, {
+      headers: { Allow: Object.keys(endpoint).join(', ') },
+    });
+  let body: unknown = {};
+  if (call.body.length > 0) {
+    try {
+      body = JSON.parse(call.body.toString('utf8'));
+    } catch (error) {
+      return errorAnswer(400, `the body is not valid JSON (${(error as Error).message})`);
+    }
+  }
+  if (!isRecord(body)) return errorAnswer(400, 'the body must be a JSON object');
+  try {
+    return handle(control, body);
+  } catch (error) {
+    if (error instanceof TypeError || error instanceof RangeError) return errorAnswer(400, error.message);
+    throw error;
+  }
+}

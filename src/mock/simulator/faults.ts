@@ -1,0 +1,192 @@
+// Faults and latency on demand, beyond `Prefer`: scripts of the next N answers of an operation (a status such as 429
+// with Retry-After, 500 or 503, and/or a delay), and a seeded random fault rate and latency range for soak tests.
+// The random source is drawn three times for every request it sees, fault or not, so the same seed and the same
+// requests give the same sequence.
+
+/** A script of the next `count` answers of one operation. */
+export interface FaultScript {
+  /** The operationId (`listMonitors`, `requestToken`...). */
+  operation: string;
+  /** The status to answer with (400 to 599); without one, the answer is the usual one, after `delay_ms`. */
+  status?: number | undefined;
+  /** A `Retry-After` header of that many seconds. */
+  retry_after_s?: number | undefined;
+  /** Real time to wait before answering, in ms (at most 60 000). Default 0. */
+  delay_ms?: number | undefined;
+  /** How many answers in a row. Default 1. */
+  count?: number | undefined;
+}
+
+/** A script as the mock keeps it: its defaults filled in. */
+export type CheckedFaultScript = FaultScript & { delay_ms: number; count: number };
+
+/** A seeded random fault rate and latency range, applied to every request the contract accepts. */
+export interface RandomFaults {
+  /** The seed of the random sequence (a whole number). */
+  seed: number;
+  /** The share of answers that are faults, from 0 to 1. Default 0 (latency only). */
+  rate?: number | undefined;
+  /** The statuses a fault draws from. Default [500, 503]. */
+  statuses?: number[] | undefined;
+  /** The range of the latency added to every answer, in ms, both ends included. Default [0, 0]. */
+  latency_ms?: [number, number] | undefined;
+}
+
+/** Random fault settings as the mock keeps them: the defaults filled in. */
+export interface CheckedRandomFaults {
+  seed: number;
+  rate: number;
+  statuses: number[];
+  latency_ms: [number, number];
+}
+
+/** What happens to one answer: a status instead of it, and/or a wait before it. */
+export interface Fault {
+  status?: number | undefined;
+  retryAfterS?: number | undefined;
+  delayMs: number;
+  /** `script` or `random`: where the fault comes from, for the answer's message. */
+  source: 'script' | 'random';
+}
+
+export interface Faults {
+  /** Adds a script, checked first: throws a TypeError or RangeError naming the fault of it. */
+  script(script: FaultScript): CheckedFaultScript;
+  /** Sets (or with undefined, clears) the random faults; the sequence starts again from the seed. */
+  random(settings: RandomFaults | undefined): void;
+  /** The fault of the next answer of an operation, if any (a script first; the random draw happens regardless). */
+  next(operation: string): Fault | undefined;
+  /** The random fault settings in force, if any. */
+  randomSettings(): CheckedRandomFaults | undefined;
+  /** The scripts still to play, in order. */
+  pending(): { operation: string; status?: number; retry_after_s?: number; delay_ms: number; remaining: number }[];
+  /** Back to the start: no scripts, the random faults of the start options from their seed. */
+  reset(): void;
+}
+
+export const maxDelayMs = 60_000;
+
+/** mulberry32: a small, fast generator whose sequence a 32-bit seed fixes. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+function checkStatus(name: string, value: unknown): number {
+  if (!isWhole(value, 400, 599)) throw new RangeError(`${name} must be an error status from 400 to 599, not ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** Random fault settings, checked. Throws a TypeError or RangeError naming the fault. */
+export function checkRandomFaults(settings: RandomFaults): CheckedRandomFaults {
+  if (typeof settings !== 'object' || settings === null) throw new TypeError('random faults must be an object with a seed');
+  if (!isWhole(settings.seed, 0, 2 ** 32 - 1))
+    throw new RangeError(`seed must be a whole number from 0 to 4294967295, not ${JSON.stringify(settings.seed)}`);
+  const rate = settings.rate ?? 0;
+  if (typeof rate !== 'number' || !(rate >= 0 && rate <= 1))
+    throw new RangeError(`rate must be a number from 0 to 1, not ${JSON.stringify(rate)}`);
+  const statuses = settings.statuses ?? [500, 503];
+  if (!Array.isArray(statuses) || statuses.length === 0) throw new TypeError('statuses must be a list of error statuses (e.g. [500, 503])');
+  for (const [index, status] of statuses.entries()) checkStatus(`statuses[${index}]`, status);
+  const latency = settings.latency_ms ?? [0, 0];
+  if (
+    !Array.isArray(latency) ||
+    latency.length !== 2 ||
+    !isWhole(latency[0], 0, maxDelayMs) ||
+    !isWhole(latency[1], latency[0], maxDelayMs)
+  )
+    throw new RangeError(
+      `latency_ms must be [min, max], whole milliseconds with 0 <= min <= max <= ${maxDelayMs}, not ${JSON.stringify(latency)}`,
+    );
+  return { seed: settings.seed, rate, statuses: [...statuses], latency_ms: [latency[0], latency[1]] };
+}
+
+export function createFaults(options: { operations: readonly string[]; random?: RandomFaults | undefined }): Faults {
+  const known = new Set(options.operations);
+  const initial = options.random === undefined ? undefined : checkRandomFaults(options.random);
+  let scripts: { script: CheckedFaultScript; remaining: number }[] = [];
+  let random: { settings: CheckedRandomFaults; draw: () => number } | undefined;
+  const setRandom = (settings: CheckedRandomFaults | undefined) => {
+    random = settings && { settings, draw: seededRandom(settings.seed) };
+  };
+  setRandom(initial);
+
+  return {
+    script(script) {
+      if (typeof script !== 'object' || script === null) throw new TypeError('a fault script must be an object with an operation');
+      if (typeof script.operation !== 'string' || !known.has(script.operation))
+        throw new TypeError(
+          `operation must be an operationId of the description (${[...known].join(', ')}), not ${JSON.stringify(script.operation)}`,
+        );
+      const status = script.status === undefined ? undefined : checkStatus('status', script.status);
+      if (script.retry_after_s !== undefined && !isWhole(script.retry_after_s, 0))
+        throw new RangeError(`retry_after_s must be a whole number of seconds >= 0, not ${JSON.stringify(script.retry_after_s)}`);
+      if (script.retry_after_s !== undefined && status === undefined)
+        throw new TypeError('retry_after_s goes with a status (e.g. 429 or 503)');
+      const delay = script.delay_ms ?? 0;
+      if (!isWhole(delay, 0, maxDelayMs))
+        throw new RangeError(`delay_ms must be a whole number from 0 to ${maxDelayMs}, not ${JSON.stringify(delay)}`);
+      if (status === undefined && delay === 0) throw new TypeError('a fault script needs a status, a delay_ms, or both');
+      const count = script.count ?? 1;
+      if (!isWhole(count, 1)) throw new RangeError(`count must be a whole number >= 1, not ${JSON.stringify(count)}`);
+      const checked: CheckedFaultScript = {
+        operation: script.operation,
+        ...(status === undefined ? {} : { status }),
+        ...(script.retry_after_s === undefined ? {} : { retry_after_s: script.retry_after_s }),
+        delay_ms: delay,
+        count,
+      };
+      scripts.push({ script: checked, remaining: count });
+      return checked;
+    },
+
+    random(settings) {
+      setRandom(settings === undefined ? undefined : checkRandomFaults(settings));
+    },
+
+    next(operation) {
+      let fault: Fault | undefined;
+      if (random) {
+        const { settings, draw } = random;
+        const [faultDraw, statusDraw, latencyDraw] = [draw(), draw(), draw()];
+        const [min, max] = settings.latency_ms;
+        const delayMs = min + Math.floor(latencyDraw * (max - min + 1));
+        const status = faultDraw < settings.rate ? settings.statuses[Math.floor(statusDraw * settings.statuses.length)] : undefined;
+        if (status !== undefined || delayMs > 0)
+          fault = { status, retryAfterS: status === 429 || status === 503 ? 1 : undefined, delayMs, source: 'random' };
+      }
+      const index = scripts.findIndex((entry) => entry.script.operation === operation);
+      if (index !== -1) {
+        const entry = scripts[index]!;
+        if (--entry.remaining === 0) scripts.splice(index, 1);
+        fault = { status: entry.script.status, retryAfterS: entry.script.retry_after_s, delayMs: entry.script.delay_ms, source: 'script' };
+      }
+      return fault;
+    },
+
+    randomSettings: () => random && structuredClone(random.settings),
+
+    pending: () =>
+      scripts.map(({ script, remaining }) => ({
+        operation: script.operation,
+        ...(script.status === undefined ? {} : { status: script.status }),
+        ...(script.retry_after_s === undefined ? {} : { retry_after_s: script.retry_after_s }),
+        delay_ms: script.delay_ms,
+        remaining,
+      })),
+
+    reset() {
+      scripts = [];
+      setRandom(initial);
+    },
+  };
+}

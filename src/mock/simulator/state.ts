@@ -1,0 +1,88 @@
+// The accounts the simulator holds: the caller's own account, which is an MSP account with customers and a BU
+// portal account with business units at once, and those customer and business-unit accounts, each with its device
+// key, monitors and monitor groups. A call acts on its own account, or with `Cookie: zaaid=X` on X when X is one of
+// its customers or business units (core document, section 5, item 8).
+import type { Json } from '../../description/openapi.js';
+import type { AccountSeed, ManagedAccountSeed, Seed } from './seed.js';
+
+export type AccountKind = 'own' | 'customer' | 'business_unit';
+
+export interface Account extends AccountSeed {
+  kind: AccountKind;
+  /** A customer's or business unit's name and zaaid; the own account has neither in the documents. */
+  name?: string;
+  zaaid?: string;
+}
+
+/** The accounts as `GET /__mock/state` shows them: the shape of a seed file, so a snapshot can seed another mock. */
+export type AccountsSnapshot = Seed;
+
+export interface Accounts {
+  /** The caller's own account. */
+  readonly own: Account;
+  /**
+   * The account a call acts on: its own without a zaaid, else the customer or business unit with that zaaid;
+   * undefined when the zaaid is none of them.
+   */
+  actingOn(zaaid: string | undefined): Account | undefined;
+  /** The `{name, zaaid}` entries of the customers or the business units, as their list operations answer them. */
+  list(kind: 'customer' | 'business_unit'): { name: string; zaaid: string }[];
+  /** The monitor of an account whose `monitor_id` is `id`. */
+  monitor(account: Account, id: string): Json | undefined;
+  /** Adds a monitor group to an account. */
+  addGroup(account: Account, group: Json): void;
+  snapshot(): AccountsSnapshot;
+  /** Back to the seed. */
+  reset(): void;
+}
+
+/** The zaaid of a `Cookie` header (`a=1; zaaid=700000123`), read in one pass; undefined without one. */
+export function zaaidOf(cookie: string | string[] | undefined): string | undefined {
+  for (const header of [cookie ?? []].flat()) {
+    for (const pair of header.split(';')) {
+      const equals = pair.indexOf('=');
+      if (equals !== -1 && pair.slice(0, equals).trim() === 'zaaid') return pair.slice(equals + 1).trim();
+    }
+  }
+  return undefined;
+}
+
+const copyAccount = (kind: AccountKind, seed: AccountSeed | ManagedAccountSeed): Account => ({
+  kind,
+  ...structuredClone(seed),
+});
+
+export function createAccounts(seed: Seed): Accounts {
+  let own: Account;
+  let managed: Map<string, Account>;
+  const load = () => {
+    own = copyAccount('own', seed.account);
+    managed = new Map();
+    for (const entry of seed.customers) managed.set(entry.zaaid, copyAccount('customer', entry));
+    for (const entry of seed.business_units) managed.set(entry.zaaid, copyAccount('business_unit', entry));
+  };
+  load();
+  const strip = ({ kind: _kind, ...account }: Account) => structuredClone(account);
+  return {
+    get own() {
+      return own;
+    },
+    actingOn: (zaaid) => (zaaid === undefined ? own : managed.get(zaaid)),
+    list: (kind) =>
+      [...managed.values()].filter((account) => account.kind === kind).map((account) => ({ name: account.name!, zaaid: account.zaaid! })),
+    monitor: (account, id) => account.monitors.find((monitor) => String(monitor.monitor_id) === id),
+    addGroup(account, group) {
+      account.groups.push(structuredClone(group));
+    },
+    snapshot: () => {
+      const accounts = [...managed.values()];
+      const { name: _name, zaaid: _zaaid, ...ownAccount } = strip(own);
+      return {
+        account: ownAccount,
+        customers: accounts.filter((account) => account.kind === 'customer').map(strip) as ManagedAccountSeed[],
+        business_units: accounts.filter((account) => account.kind === 'business_unit').map(strip) as ManagedAccountSeed[],
+      };
+    },
+    reset: load,
+  };
+}
