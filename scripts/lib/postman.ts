@@ -154,7 +154,8 @@ export function postmanCollection(bundle: Json): Json {
   const operations = operationsOf(bundle).sort((a, b) => Number(!a.path.startsWith('/oauth/')) - Number(!b.path.startsWith('/oauth/')));
   for (const { path, method, operation, parameters } of operations) {
     const statuses = Object.keys(operation.responses ?? {}).filter((status) => /^\d{3}$/.test(status));
-    const tag = String(operation.tags?.[0] ?? 'Other');
+    // Revoking ends the refresh token and the access tokens it gave: its folder comes last, after every call.
+    const tag = path.endsWith('/revoke') ? 'End of the session' : String(operation.tags?.[0] ?? 'Other');
     const items = folders.get(tag) ?? [];
     if (path.startsWith('/oauth/')) items.push(...tokenRequests(path, operation, statuses));
     else items.push(resourceRequest(bundle, path, method, operation, parameters, statuses));
@@ -177,7 +178,13 @@ export function postmanCollection(bundle: Json): Json {
         { key: 'in', value: 'header', type: 'string' },
       ],
     },
-    item: [...folders].map(([name, item]) => ({ name, description: tagDescriptions.get(name) ?? '', item })),
+    item: [...folders]
+      .sort(([a], [b]) => Number(a === 'End of the session') - Number(b === 'End of the session'))
+      .map(([name, item]) => ({
+        name,
+        description: tagDescriptions.get(name) ?? (name === 'End of the session' ? 'Revoke the refresh token when you are done.' : ''),
+        item,
+      })),
     variable: tokenVariables,
   };
 }

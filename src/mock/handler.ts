@@ -11,11 +11,9 @@ import { createSimulator, isControlPath, type Simulator, type SimulatorOptions }
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;
 
-/**
- * `simulator` (the default): answers with state (accounts, monitors, groups, tokens and the identity provider's
- * limits, a clock, faults on demand). `examples`: replays the description's examples, whatever came before.
- */
-export type MockMode = 'simulator' | 'examples';
+import type { MockMode } from './simulator/control-types.js';
+
+export type { MockMode } from './simulator/control-types.js';
 
 export interface MockSetup extends SimulatorOptions {
   mode?: MockMode | undefined;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outputs, root } from '../../scripts/lib/paths.js';
 import { run } from '../../scripts/lib/run.js';
+import { execOk } from '../support/consumer-project.js';
 import { startMock, type RunningMock } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
 import { schemaValidator } from '../support/validator.js';
@@ -40,7 +41,13 @@ beforeAll(async () => {
   const cache = path.join(root, 'node_modules', '.cache');
   await mkdir(cache, { recursive: true });
   outDir = await mkdtemp(path.join(cache, 'codegen-'));
-  await run('openapi', ['--input', outputs().openapi30Json, '--output', path.relative(root, outDir), '--client', 'fetch']);
+  // By its own script: the `openapi` command of node_modules/.bin may be Redocly's alias of the same name.
+  const generator = path.join(root, 'node_modules', 'openapi-typescript-codegen', 'bin', 'index.js');
+  await execOk(
+    process.execPath,
+    [generator, '--input', outputs().openapi30Json, '--output', path.relative(root, outDir), '--client', 'fetch'],
+    { cwd: root },
+  );
   await writeFile(path.join(outDir, 'usage.ts'), usage);
   mock = await startMock({ port: 0 });
 }, 60_000);

@@ -36,13 +36,16 @@ interface Run {
 
 /** Runs the collection with the mock's environment (its addresses pointed at the mock of this test). */
 function runAgainstMock(): Promise<Run> {
-  // What a user types into the environment: the mock's addresses of this test, and credentials (the mock takes any).
+  // What a user types into the environment: the mock's addresses of this test, and the credentials of a client that
+  // the mock's test API registered, with a grant token for it (the simulator exchanges only those, once).
+  const client = mock.control.registerClient();
+  const { code } = mock.control.grantCode({ client_id: client.client_id, scope: 'Service.Admin.Read,Service.Admin.All' });
   const filled: Record<string, string> = {
     api_root: mock.baseUrl,
     auth_url: mock.authUrl,
-    client_id: '1000.CLIENT',
-    client_secret: 'secret',
-    grant_code: '1000.grant',
+    client_id: client.client_id,
+    client_secret: client.client_secret,
+    grant_code: code,
   };
   const environment = {
     ...mockEnvironment,
