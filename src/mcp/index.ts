@@ -71,21 +71,20 @@ function requestOf(tool: ToolDefinition, input: Record<string, unknown>) {
 
 /**
  * A check of a tool's input against its schema: undefined when it holds, else what is wrong, in the terms of the
- * tool's arguments (an unknown argument by name, a missing one, a wrong type: an ID given as a number would lose
- * digits).
+ * tool's arguments: an unknown argument by name (the schema's own message would not name it), a missing one, a wrong
+ * type (an ID given as a number would lose digits).
  */
 function inputCheck(tool: Pick<ToolDefinition, 'name' | 'inputSchema'>, validator: AjvJsonSchemaValidator) {
   const validate = validator.getValidator(tool.inputSchema);
   const known = Object.keys(tool.inputSchema.properties ?? {});
   return (input: Record<string, unknown>): string | undefined => {
     const unknown = Object.keys(input).filter((name) => !known.includes(name));
-    const result = validate(input);
-    const problems = [
-      ...unknown.map((name) => `unknown argument ${JSON.stringify(name)}`),
-      ...(result.valid ? [] : [result.errorMessage.replace(/(^|, )data\//g, '$1').replace(/(^|, )data /g, '$1the input ')]),
-    ].filter((problem) => !(unknown.length > 0 && problem.includes('must NOT have additional properties')));
+    const result = validate(Object.fromEntries(Object.entries(input).filter(([name]) => known.includes(name))));
+    const problems = unknown.map((name) => `unknown argument ${JSON.stringify(name)}`);
+    // Ajv names the input `data`: `data must have required property 'monitor_id', data/monitor_id must be string`.
+    if (!result.valid) problems.push(result.errorMessage.replace(/(^|, )data\//g, '$1').replace(/(^|, )data /g, '$1the input '));
     if (problems.length === 0) return undefined;
-    return `Invalid input for ${tool.name}: ${problems.join('; ')}. Its arguments: ${known.join(', ') || 'none'} (see its input schema). Nothing was sent.`;
+    return `Invalid input for ${tool.name}: ${problems.join('; ')}. Its arguments: ${known.join(', ') || 'none'} (see its input schema). The call was not made.`;
   };
 }
 
