@@ -29,7 +29,7 @@ import { Redactor } from '../output/redact.js';
 import { constantsLookupTool, enumerations, guides, lookupConstant } from './knowledge.js';
 import type { ToolDefinition } from './tool.js';
 
-export type { ToolDefinition } from './tool.js';
+export type { ToolAnnotations, ToolDefinition } from './tool.js';
 
 export interface McpServerOptions {
   dataCenter?: DataCenterId | undefined;
@@ -159,7 +159,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (invalid !== undefined) return failure(terminalText(redactor.text(invalid)));
     if (!tool) return text(lookupConstant(input));
     try {
-      const target = typeof input.zaaid === 'string' && input.zaaid !== '' ? client.forAccount(input.zaaid) : client;
+      // A zaaid given is a zaaid to use: an empty one is refused by the client, not read as "my own account".
+      const target = input.zaaid === undefined ? client : client.forAccount(input.zaaid as string);
       // The tools are data (generated/mcp-tools.json), so the typed client's literal paths cannot be checked here.
       const result = await target.request(tool.method.toUpperCase() as 'GET', tool.path as '/monitors', requestOf(tool, input) as never);
       return text(serviceText(redactor.text(JSON.stringify(result.data ?? null, null, 2))));

@@ -159,6 +159,7 @@ describe('the MCP server (stdio)', () => {
     const unknown = await onService.call('listMonitors', { monitorId: '1', zaaid: 7 });
     expect(unknown.text).toMatch(/unknown argument "monitorId"; zaaid must be string\. Its arguments: zaaid/);
     expect((await onService.call('lookupConstant', { enum: 'Period' })).text).toMatch(/unknown argument "enum"/);
+    expect(await onService.call('listMonitors', { zaaid: '' })).toEqual({ isError: true, text: expect.stringMatching(/^Not a zaaid: ""/) });
     expect(service.requests.length).toBe(before);
     expect((await onService.call('deleteEverything')).text).toMatch(/There is no tool "deleteEverything"/);
   });
