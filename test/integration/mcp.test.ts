@@ -1,8 +1,9 @@
 // The MCP server over stdio, driven by the MCP SDK's own client as an assistant would: its tools are the
-// description's resource operations; calls go through the package's client to the mock (or a local service that
-// answers what the mock does not play: an unknown monitor, a customer's account, an identity provider, text with
-// escape sequences); a tool's input is checked before any request; writes need --allow-writes; constants are looked up
-// without a call; no secret reaches anything it sends or prints; a bad configuration exits 2.
+// description's resource operations; calls go through the package's client to the mock's simulator (its accounts,
+// monitors and groups), or to a local service that records each request and answers what the mock does not play (an
+// echo of the secrets it was sent, text with escape sequences, a long Retry-After); a tool's input is checked before
+// any request; writes need --allow-writes; constants are looked up without a call; no secret reaches anything the
+// server sends or prints; a bad configuration exits 2.
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -36,8 +37,6 @@ function serviceAnswer(request: RecordedRequest) {
       return { json: { access_token: mintedToken, expires_in: 3600, token_type: 'Bearer' } };
     case '/api/monitors':
       return { json: envelope([{ monitor_id: '700', seen_with: echo.cookie, echoed: echo.authorization }]) };
-    case '/api/monitors/1':
-      return { status: 404, json: { code: 1002, message: 'Monitor does not exist.' } };
     case '/api/monitors/2':
       // A service that echoes what it was sent, in its error message.
       return { status: 400, json: { code: 1001, message: `Bad request with ${echo.authorization} and ${JSON.stringify(refresh)}` } };
@@ -126,21 +125,33 @@ describe('the MCP server (stdio)', () => {
     expect(writing.client.getInstructions()).toMatch(/Writes are allowed/);
   });
 
-  it('lists and gets through the mock; an unknown monitor is a tool error with 1002; acts on a customer with zaaid', async () => {
+  it('lists and gets through the mock; an unknown monitor is a tool error with 1002, and the session goes on', async () => {
     const monitors = await onMock.call('listMonitors');
     expect(monitors.isError).toBe(false);
     const first = JSON.parse(monitors.text)[0];
     expect(first.monitor_id).toMatch(/^\d+$/);
     const monitor = await onMock.call('getMonitor', { monitor_id: first.monitor_id });
     expect(monitor.isError).toBe(false);
-    expect(JSON.parse(monitor.text)).toHaveProperty('monitor_id');
+    expect(JSON.parse(monitor.text).monitor_id).toBe(first.monitor_id);
+    expect(await onMock.call('getMonitor', { monitor_id: '123' })).toEqual({ isError: true, text: '404 1002 Monitor does not exist.' });
+    expect((await onMock.call('listMonitors')).text).toBe(monitors.text);
+  });
 
-    expect(await onService.call('getMonitor', { monitor_id: '1' })).toEqual({ isError: true, text: '404 1002 Monitor does not exist.' });
-    // The session goes on after a failed call.
-    const customer = await onService.call('listMonitors', { zaaid: '700000123' });
-    expect(customer.isError).toBe(false);
-    expect(requestsTo('/api/monitors').at(-1)!.headers.cookie).toBe('zaaid=700000123');
-    expect(JSON.parse(customer.text)[0].seen_with).toBe('zaaid=700000123');
+  it("acts on a customer through zaaid: its monitors, with the Cookie the service reads; a stranger's is refused", async () => {
+    const customers = JSON.parse((await onMock.call('listMspCustomers')).text) as { name: string; zaaid: string }[];
+    const customer = customers[0]!;
+    const own = JSON.parse((await onMock.call('listMonitors')).text) as { monitor_id: string }[];
+    const theirs = JSON.parse((await onMock.call('listMonitors', { zaaid: customer.zaaid })).text) as { monitor_id: string }[];
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.map((monitor) => monitor.monitor_id)).not.toEqual(own.map((monitor) => monitor.monitor_id));
+    expect(mock.control.state().customers.find((account) => account.zaaid === customer.zaaid)?.monitors).toEqual(theirs);
+    expect(await onMock.call('listMonitors', { zaaid: '999' })).toEqual({
+      isError: true,
+      text: '403 403 You are not authorized to perform this operation.',
+    });
+
+    await onService.call('listMonitors', { zaaid: customer.zaaid });
+    expect(requestsTo('/api/monitors').at(-1)!.headers.cookie).toBe(`zaaid=${customer.zaaid}`);
     // Without zaaid, the caller's own account: no cookie.
     await onService.call('listMonitors');
     expect(requestsTo('/api/monitors').at(-1)!.headers.cookie).toBeUndefined();
@@ -164,19 +175,29 @@ describe('the MCP server (stdio)', () => {
     expect((await onService.call('deleteEverything')).text).toMatch(/There is no tool "deleteEverything"/);
   });
 
-  it('refuses a write unless --allow-writes, and does it with it', async () => {
-    const before = service.requests.length;
-    const refused = await onService.call('createMonitorGroup', { body: { display_name: 'Payments' } });
+  it('refuses a write unless --allow-writes, and does it with it, on the own account and on a customer', async () => {
+    const groups = () => {
+      const state = mock.control.state();
+      return { own: state.account.groups, customer: state.customers.find((account) => account.zaaid === '700000123')?.groups };
+    };
+    const before = groups();
+    const refused = await onMock.call('createMonitorGroup', { body: { display_name: 'Payments' } });
     expect(refused).toEqual({ isError: true, text: expect.stringMatching(/read-only: start it with --allow-writes/) });
-    expect(service.requests.length).toBe(before);
-    const done = await writing.call('createMonitorGroup', { body: { display_name: 'Payments' } });
-    expect(done.isError).toBe(false);
+    expect(groups()).toEqual(before);
+
+    expect((await writing.call('createMonitorGroup', { body: { display_name: 'Payments' } })).isError).toBe(false);
+    expect((await writing.call('createMonitorGroup', { body: { display_name: 'Billing' }, zaaid: '700000123' })).isError).toBe(false);
+    expect(groups()).toEqual({
+      own: [...before.own, expect.objectContaining({ display_name: 'Payments' })],
+      customer: [...(before.customer ?? []), expect.objectContaining({ display_name: 'Billing' })],
+    });
     // A body the description does not allow is refused before any request.
     const invalid = await writing.call('createMonitorGroup', { body: { display_name: '' } });
     expect(invalid).toEqual({
       isError: true,
       text: expect.stringMatching(/^Invalid input for createMonitorGroup: body\/display_name must NOT have fewer than 1 characters/),
     });
+    expect(groups().own).toHaveLength(before.own.length + 1);
   });
 
   it('says when to try again after a 429, and makes the control characters of the service text visible', async () => {
