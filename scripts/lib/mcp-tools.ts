@@ -1,9 +1,10 @@
 // The MCP server's tools, made from the bundle: one per resource operation (the identity provider's are not tools:
-// the server gets its tokens itself). Each has the operation's name, a description from its summary, scope and
-// documented errors, and an input schema of its parameters, its body and an optional `zaaid` (act on a customer or
-// business unit), self-contained (no reference left).
+// the server gets its tokens itself). Each has the operation's name, its summary as title, a description from its
+// summary, scope and documented errors (a write says what it changes), hints of what a call does to the account
+// (read-only, additive, idempotent), and an input schema of its parameters, its body and an optional `zaaid` (act on a
+// customer or business unit), self-contained (no reference left).
 import { operationsOf, type Json } from '../../src/description/openapi.js';
-import type { ToolDefinition } from '../../src/mcp/tool.js';
+import type { ToolAnnotations, ToolDefinition } from '../../src/mcp/tool.js';
 import { dereferenced } from './openapi-forms.js';
 
 /** The first paragraph of a description, without the scope line the docs decorator adds. */
@@ -18,6 +19,25 @@ function errorsOf(operation: Json): string {
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, response]) => `${status} ${firstParagraph(response.description).replace(/\.$/, '')}`);
   return errors.length > 0 ? ` Documented errors: ${errors.join('; ')}.` : '';
+}
+
+/** What a write changes, in words: its summary as an action, where, and when the server offers it. */
+function changes(method: string, summary: string): string {
+  const action = /^[A-Z][a-z]/.test(summary) ? summary[0]!.toLowerCase() + summary.slice(1) : summary;
+  return (
+    `This changes data (${method.toUpperCase()}): it will ${action} in the account it acts on (yours, or the zaaid's). ` +
+    'Offered only when writes are allowed (--allow-writes, allowWrites: true).'
+  );
+}
+
+/**
+ * The MCP hints of a call (clients use them to ask the user before a change): a GET only reads; a POST adds (not
+ * destructive, not idempotent); a PUT or a DELETE replaces or removes (destructive, idempotent). The world is closed:
+ * the calls read and change the account's own data.
+ */
+function hintsOf(method: string, title: string): ToolAnnotations {
+  if (method === 'get') return { title, readOnlyHint: true, openWorldHint: false };
+  return { title, readOnlyHint: false, destructiveHint: method !== 'post', idempotentHint: method !== 'post', openWorldHint: false };
 }
 
 export function mcpTools(bundle: Json): ToolDefinition[] {
@@ -43,10 +63,11 @@ export function mcpTools(bundle: Json): ToolDefinition[] {
         };
         if (operation.requestBody.required) required.push('body');
       }
-      if (parameters.some((parameter) => parameter.in === 'cookie' && parameter.name === 'zaaid')) {
+      const account = parameters.find((parameter) => parameter.in === 'cookie' && parameter.name === 'zaaid');
+      if (account) {
+        // The description's schema of the zaaid (no format is documented); the words say which tools list them.
         properties.zaaid = {
-          type: 'string',
-          pattern: '^[0-9]+$',
+          ...(account.schema ?? { type: 'string' }),
           description:
             'Act on this customer (MSP) or business unit (BU portal) account: its zaaid, from listMspCustomers or listBusinessUnits. Leave out for your own account.',
         };
@@ -56,19 +77,19 @@ export function mcpTools(bundle: Json): ToolDefinition[] {
         `${operation.summary}: ${method.toUpperCase()} ${path}.`,
         firstParagraph(operation.description),
         scope ? `Scope: ${scope}.` : '',
-        write
-          ? `Changes data in the account (${method.toUpperCase()}): the server offers it only when writes are allowed (--allow-writes).`
-          : '',
+        write ? changes(method, String(operation.summary)) : '',
         errorsOf(operation).trim(),
       ]
         .filter(Boolean)
         .join(' ');
       return {
         name: String(operation.operationId),
+        title: String(operation.summary),
         description,
         method,
         path,
         write,
+        annotations: hintsOf(method, String(operation.summary)),
         inputSchema: { type: 'object', properties, required, additionalProperties: false },
       };
     });

@@ -1,15 +1,32 @@
 // A tool of the MCP server: one operation of the description, as the build writes it (generated/mcp-tools.json).
 import type { Json } from '../description/openapi.js';
 
+/** What a call does to the account, as MCP tool annotations (clients ask the user before a change). */
+export interface ToolAnnotations {
+  /** The operation's summary. */
+  title: string;
+  /** A GET: nothing changes. */
+  readOnlyHint: boolean;
+  /** A write that replaces or removes data (PUT, DELETE); a POST only adds. */
+  destructiveHint?: boolean;
+  /** A write that has no further effect when repeated with the same input (PUT, DELETE). */
+  idempotentHint?: boolean;
+  /** Always false: the calls read and change the account's own data. */
+  openWorldHint: boolean;
+}
+
 export interface ToolDefinition {
   /** The operationId. */
   name: string;
+  /** The operation's summary. */
+  title: string;
   description: string;
   method: string;
   /** The path template relative to the API root. */
   path: string;
   /** Whether the operation creates or changes data (POST, PUT, DELETE). */
   write: boolean;
+  annotations: ToolAnnotations;
   /** A JSON Schema of the tool's input: the parameters, the body and an optional zaaid, self-contained. */
   inputSchema: Json;
 }

@@ -1,16 +1,19 @@
 // The package as its users get it: `npm pack`, then fresh projects that install the tarball from disk with the
 // README's Install commands, word for word, and use it the way the README says: its TypeScript examples, plain
 // Node 20 (ESM and require), Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with
-// the mock, the command line, a browser bundle, publint and arethetypeswrong, and the size of a client-only
-// install.
+// the mock, the command line (the MCP server with an MCP client too), a browser bundle, publint and arethetypeswrong,
+// and the size of a client-only install.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
 import { cleanEnv, createProject, diskUse, exec, execOk, npmInstall, tool } from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
+import { startMock } from '../../src/mock/index.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -29,6 +32,13 @@ const zod = `zod@${manifest.devDependencies.zod}`;
 const mcpSdk = `@modelcontextprotocol/sdk@${manifest.devDependencies['@modelcontextprotocol/sdk']}`;
 const openapiMsw = `openapi-msw@${manifest.devDependencies['openapi-msw']}`;
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+
+/** A server of an MCP client's configuration (`mcpServers`). */
+interface McpServerConfig {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+}
 
 /** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
 function readmeBlocks(language: string, from: string, to: string): string[] {
@@ -368,6 +378,38 @@ describe('the command line of the installed package', () => {
       expect(command.output()).toMatch(/SIGINT: stopping the mock/);
     } finally {
       signalTree(command.child.pid!, 'SIGKILL');
+    }
+  });
+
+  it("the README's MCP client configuration serves the API over stdio to an MCP client, read-only unless allowed", async () => {
+    const configs = readmeBlocks('json', '## The API as tools for an AI assistant: mcp', '## Working on this repository').map(
+      (block) => JSON.parse(block.replaceAll('/path/to/my-project', full)) as { mcpServers: Record<string, McpServerConfig> },
+    );
+    expect(configs.map((config) => Object.keys(config.mcpServers))).toEqual([['monitoring'], ['monitoring-mock']]);
+    const onMock = configs[1]!.mcpServers['monitoring-mock']!;
+    const mock = await startMock();
+    const connect = async (args: string[]) => {
+      const client = new Client({ name: 'consumer-assistant', version: '1.0.0' });
+      // An MCP client starts the command from its own folder, with the configuration's environment added to its own.
+      const env = cleanEnv(onMock.env) as Record<string, string>;
+      await client.connect(new StdioClientTransport({ command: onMock.command, args, cwd: os.tmpdir(), env, stderr: 'ignore' }));
+      return client;
+    };
+    const args = onMock.args.map((arg) => (arg === 'http://127.0.0.1:4010/api' ? mock.baseUrl : arg));
+    const [writing, readOnly] = await Promise.all([connect(args), connect(args.filter((arg) => arg !== '--allow-writes'))]);
+    try {
+      const names = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
+      expect(await names(writing)).toEqual(expect.arrayContaining(['listMonitors', 'getMonitor', 'createMonitorGroup', 'lookupConstant']));
+      expect(await names(readOnly)).not.toContain('createMonitorGroup');
+      const text = async (client: Client, name: string, input: Record<string, unknown>) =>
+        ((await client.callTool({ name, arguments: input })) as { content: { text: string }[] }).content[0]!.text;
+      expect(JSON.parse(await text(readOnly, 'listMonitors', {}))[0]).toHaveProperty('monitor_id');
+      expect(JSON.parse(await text(readOnly, 'lookupConstant', { enumeration: 'MonitorStatus', value: 10 }))[0].meaning).toBe(
+        'Configuration Error',
+      );
+    } finally {
+      await Promise.all([writing.close(), readOnly.close()]);
+      await mock.stop();
     }
   });
 
