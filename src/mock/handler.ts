@@ -8,14 +8,9 @@ import { mockPolicy } from './policy.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
 import { createSimulator, isControlPath, type Simulator, type SimulatorOptions } from './simulator/index.js';
+import type { MockMode } from './types.js';
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;
-
-/**
- * `simulator` (the default): answers with state (accounts, monitors, groups, tokens and the identity provider's
- * limits, a clock, faults on demand). `examples`: replays the description's examples, whatever came before.
- */
-export type MockMode = 'simulator' | 'examples';
 
 export interface MockSetup extends SimulatorOptions {
   mode?: MockMode | undefined;

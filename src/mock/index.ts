@@ -12,19 +12,18 @@
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
 import { createCall, errorAnswer, responseHeaders } from '../http/exchange.js';
-import { prepareMock, type MockHandler, type MockMode, type MockSetup } from './handler.js';
+import { prepareMock, type MockHandler, type MockSetup } from './handler.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
 import type { Json } from '../description/openapi.js';
-import type { MockControl } from './simulator/control.js';
+import type { MockControl, MockMode } from './types.js';
 import type { Simulator } from './simulator/index.js';
 import type { RandomFaults } from './simulator/faults.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export { SeedError } from './simulator/seed.js';
-export type { MockMode } from './handler.js';
-export type { MockControl, MockState } from './simulator/control.js';
+export type { MockControl, MockMode, MockState } from './types.js';
 export type { FaultScript, CheckedFaultScript, RandomFaults, CheckedRandomFaults } from './simulator/faults.js';
 export type { GrantCodeRequest, TokenCounts } from './simulator/tokens.js';
 export type { Seed, AccountSeed, ManagedAccountSeed, SeedFault } from './simulator/seed.js';

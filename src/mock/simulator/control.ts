@@ -10,40 +10,11 @@
 //   POST /__mock/reset         -> 204
 import { corsHeaders, errorAnswer, quote, type Answer, type Call } from '../../http/exchange.js';
 import { isRecord } from '../../description/openapi.js';
-import type { AccountsSnapshot } from './state.js';
-import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, RandomFaults } from './faults.js';
-import type { GrantCodeRequest, TokenCounts } from './tokens.js';
+import type { FaultScript, RandomFaults } from './faults.js';
+import type { GrantCodeRequest } from './tokens.js';
+import type { MockControl } from '../types.js';
 
 export const controlPrefix = '/__mock';
-
-/** What `GET /__mock/state` and `control.state()` give. Token values never appear: only counts. */
-export interface MockState extends AccountsSnapshot {
-  /** The simulated time, in the service's form. */
-  now: string;
-  strict_tokens: boolean;
-  tokens: TokenCounts;
-  /** Fault scripts still to play, in order. */
-  faults: { operation: string; status?: number; retry_after_s?: number; delay_ms: number; remaining: number }[];
-  random_faults: CheckedRandomFaults | null;
-}
-
-/** The simulator's controls. A wrong argument throws a TypeError or RangeError that names it. */
-export interface MockControl {
-  /** Registers a client, as the developer console does (section 5, item 2). */
-  registerClient(): { client_id: string; client_secret: string };
-  /** Generates a grant token for a registered client: its scopes, comma-separated, and a validity of 3 to 10 minutes (default 10). */
-  grantCode(request: GrantCodeRequest): { code: string };
-  /** Moves the simulated clock forward (token expiry, grant-token validity, the 10-minute windows). */
-  advanceClock(ms: number): { now: string };
-  /** Scripts the next `count` answers of an operation: a status (with `retry_after_s`), a delay, or both. */
-  fault(script: FaultScript): CheckedFaultScript;
-  /** Sets the seeded random faults and latency (undefined: none); the sequence starts again from the seed. */
-  randomFaults(settings: RandomFaults | undefined): void;
-  /** Accounts with their monitors and groups, token counts, the time, the faults to come. */
-  state(): MockState;
-  /** Back to the start: the seed's accounts, no tokens or clients, the clock and the faults as at start. */
-  reset(): void;
-}
 
 /** Whether a path is the test API's. */
 export const isControlPath = (path: string): boolean => path === controlPrefix || path.startsWith(`${controlPrefix}/`);

@@ -13,13 +13,14 @@ import { deref, isRecord, type Json } from '../../description/openapi.js';
 import type { RouteOperation } from '../../description/routes.js';
 import { authorizationPattern } from '../policy.js';
 import { createClock, serviceTime } from './clock.js';
-import { controlAnswer, isControlPath, type MockControl, type MockState } from './control.js';
+import { controlAnswer, isControlPath } from './control.js';
+import type { MockControl, MockState } from '../types.js';
 import { createFaults, type Fault, type RandomFaults } from './faults.js';
 import { checkSeed, defaultSeed, readSeedFile, type Seed } from './seed.js';
 import { createAccounts, zaaidOf, type Account } from './state.js';
 import { createTokenAuthority, type TokenRefusal, type TokenResult } from './tokens.js';
 
-export { isControlPath, type MockControl, type MockState };
+export { isControlPath };
 export { SeedError, type Seed } from './seed.js';
 export type { FaultScript, RandomFaults } from './faults.js';
 
