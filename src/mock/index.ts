@@ -147,9 +147,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
+  // Ends the delays of faults still running when the mock stops, so that nothing outlives stop().
+  const ending = new AbortController();
   const server = createHttpServer({
     handle: async (call) => {
-      const answer = await (handler ??= await ready)(call);
+      const answer = await (handler ??= await ready)(call, ending.signal);
       onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
@@ -175,7 +177,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     authUrl: origin,
     host,
     port: bound,
-    stop: () => (stopping ??= closeServer(server).then(resolveClosed)),
+    stop: () => {
+      ending.abort(new Error('the mock stopped'));
+      return (stopping ??= closeServer(server).then(resolveClosed));
+    },
     closed,
     control: controlOf(prepared.simulator),
   };
