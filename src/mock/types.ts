@@ -4,11 +4,32 @@ import type { AccountsSnapshot } from './simulator/state.js';
 import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, RandomFaults } from './simulator/faults.js';
 import type { GrantCodeRequest, TokenCounts } from './simulator/tokens.js';
 
-/**
- * `simulator` (the default): answers with state (accounts, monitors, groups, tokens and the identity provider's
- * limits, a clock, faults on demand). `examples`: replays the description's examples, whatever came before.
- */
+/** How the mock answers: `simulator` with state (the default), `examples` with the description's examples. */
 export type MockMode = 'simulator' | 'examples';
+
+/** How the mock answers, whatever carries it (startMock, createMockFetch). */
+export interface MockBehaviour {
+  /**
+   * `'simulator'` (the default) answers with state: accounts and their monitors and groups, tokens with the identity
+   * provider's limits, a clock, faults on demand, driven by `control` and the test API under `/__mock`.
+   * `'examples'` replays the description's examples (no state, no test API).
+   */
+  mode?: MockMode | undefined;
+  /**
+   * Accept only the access tokens, refresh tokens, grant tokens and client IDs the simulator issued. Default false:
+   * a well-formed token the mock never issued acts as the own account's, with every scope.
+   */
+  strictTokens?: boolean | undefined;
+  /** The source of the simulated time (epoch ms), e.g. `() => fixedTime` for tests. Default `Date.now`. */
+  clock?: (() => number) | undefined;
+  /**
+   * The starting data (default: the description's examples): a JSON file's path, or the value. Checked against the
+   * description's schemas: a wrong one throws a SeedError naming the file, the JSON pointer and the fault.
+   */
+  seed?: string | object | undefined;
+  /** Seeded random faults and latency for soak tests: `{ seed: 42, rate: 0.05, statuses: [500, 503], latency_ms: [0, 20] }`. */
+  randomFaults?: RandomFaults | undefined;
+}
 
 /** What `GET /__mock/state` and `control.state()` give. Token values never appear: only counts. */
 export interface MockState extends AccountsSnapshot {

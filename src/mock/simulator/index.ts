@@ -14,26 +14,17 @@ import type { RouteOperation } from '../../description/routes.js';
 import { authorizationPattern } from '../policy.js';
 import { createClock, serviceTime } from './clock.js';
 import { controlAnswer, isControlPath } from './control.js';
-import type { MockControl, MockState } from '../types.js';
-import { createFaults, type Fault, type RandomFaults } from './faults.js';
+import type { MockBehaviour, MockControl, MockState } from '../types.js';
+import { createFaults, type Fault } from './faults.js';
 import { checkSeed, defaultSeed, readSeedFile, type Seed } from './seed.js';
 import { createAccounts, zaaidOf, type Account } from './state.js';
 import { createTokenAuthority, type TokenRefusal, type TokenResult } from './tokens.js';
 
 export { isControlPath };
 export { SeedError, type Seed } from './seed.js';
-export type { FaultScript, RandomFaults } from './faults.js';
 
-export interface SimulatorOptions {
-  /** Accept only access tokens, refresh tokens, grant tokens and client IDs the mock issued. Default false. */
-  strictTokens?: boolean | undefined;
-  /** The source of the simulated time (epoch ms). Default `Date.now`; the test API advances it. */
-  clock?: (() => number) | undefined;
-  /** The starting data: a JSON file's path, or the parsed value. Checked against the description's schemas. */
-  seed?: string | object | undefined;
-  /** A seeded random fault rate and latency range for soak tests. */
-  randomFaults?: RandomFaults | undefined;
-}
+/** The options of the mock that the simulator takes. */
+export type SimulatorOptions = Omit<MockBehaviour, 'mode'>;
 
 export interface Simulator {
   readonly control: MockControl;
