@@ -109,9 +109,8 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
   /** The answer of a fault with a status: the operation's documented example of that status, else `{code, message}`. */
   const faultAnswer = (operation: RouteOperation, fault: Fault & { status: number }): Answer => {
     const [name] = Object.keys(operation.examples[String(fault.status)] ?? {});
-    const answer = name
-      ? documented(operation, fault.status, name, () => errorAnswer(fault.status, ''))
-      : errorAnswer(fault.status, '', { headers: {} });
+    const plain = () => errorAnswer(fault.status, '');
+    const answer = name ? documented(operation, fault.status, name, plain) : plain();
     const headers: Answer['headers'] = { ...answer.headers, 'X-Mock-Fault': fault.source === 'script' ? 'scripted' : 'random' };
     if (fault.retryAfterS !== undefined) headers['Retry-After'] = String(fault.retryAfterS);
     // The violation header of errorAnswer describes a fault of the request; this one is the mock's own.
