@@ -7,17 +7,10 @@ import { checkCall, errorAnswer, isJson, type Answer, type Call } from '../http/
 import { mockPolicy } from './policy.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
-import { createSimulator, isControlPath, type Simulator, type SimulatorOptions } from './simulator/index.js';
+import { createSimulator, isControlPath, type Simulator } from './simulator/index.js';
+import type { MockBehaviour, MockMode } from './types.js';
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;
-
-import type { MockMode } from './simulator/control-types.js';
-
-export type { MockMode } from './simulator/control-types.js';
-
-export interface MockSetup extends SimulatorOptions {
-  mode?: MockMode | undefined;
-}
 
 /** A call as the engine takes it: the path and query read, the body parsed (JSON) or as text (anything else). */
 export function engineInput(call: Call, headers: Record<string, string>): EngineInput {
@@ -56,7 +49,7 @@ export function mockMode(mode: unknown): MockMode {
  * The mock on a description (a bundled document; this package's by default). The simulator is made at once; the
  * handler resolves once Prism's engine and the operations are loaded.
  */
-export function prepareMock(description?: Json, setup: MockSetup = {}): PreparedMock {
+export function prepareMock(description?: Json, setup: MockBehaviour = {}): PreparedMock {
   const mode = mockMode(setup.mode);
   const prepared = engineFor(description, { kind: 'mock' });
   const policy = mockPolicy(prepared.document);
@@ -92,6 +85,6 @@ export function prepareMock(description?: Json, setup: MockSetup = {}): Prepared
 }
 
 /** The mock's handler on a description (this package's by default): resolves once Prism's engine is loaded. */
-export function createMockHandler(description?: Json, setup?: MockSetup): Promise<MockHandler> {
+export function createMockHandler(description?: Json, setup?: MockBehaviour): Promise<MockHandler> {
   return prepareMock(description, setup).handler;
 }

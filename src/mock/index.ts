@@ -12,45 +12,20 @@
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
 import { createCall, errorAnswer, responseHeaders } from '../http/exchange.js';
-import { prepareMock, type MockHandler, type MockSetup } from './handler.js';
+import { prepareMock, type MockHandler } from './handler.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
 import type { Json } from '../description/openapi.js';
-import type { MockControl, MockMode } from './simulator/control-types.js';
+import type { MockBehaviour, MockControl } from './types.js';
 import type { Simulator } from './simulator/index.js';
-import type { RandomFaults } from './simulator/faults.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export { SeedError } from './simulator/seed.js';
-export type { MockControl, MockMode, MockState } from './simulator/control-types.js';
+export type { MockBehaviour, MockControl, MockMode, MockState } from './types.js';
 export type { FaultScript, CheckedFaultScript, RandomFaults, CheckedRandomFaults } from './simulator/faults.js';
 export type { GrantCodeRequest, TokenCounts } from './simulator/tokens.js';
 export type { Seed, AccountSeed, ManagedAccountSeed, SeedFault } from './simulator/seed.js';
-
-/** How the mock answers, whatever carries it (startMock, createMockFetch). */
-export interface MockBehaviour {
-  /**
-   * `'simulator'` (the default) answers with state: accounts and their monitors and groups, tokens with the identity
-   * provider's limits, a clock, faults on demand, driven by `control` and the test API under `/__mock`.
-   * `'examples'` replays the description's examples (no state, no test API).
-   */
-  mode?: MockMode | undefined;
-  /**
-   * Accept only the access tokens, refresh tokens, grant tokens and client IDs the simulator issued. Default false:
-   * a well-formed token the mock never issued acts as the own account's, with every scope.
-   */
-  strictTokens?: boolean | undefined;
-  /** The source of the simulated time (epoch ms), e.g. `() => fixedTime` for tests. Default `Date.now`. */
-  clock?: (() => number) | undefined;
-  /**
-   * The starting data (default: the description's examples): a JSON file's path, or the value. Checked against the
-   * description's schemas: a wrong one throws a SeedError naming the file, the JSON pointer and the fault.
-   */
-  seed?: string | object | undefined;
-  /** Seeded random faults and latency for soak tests: `{ seed: 42, rate: 0.05, statuses: [500, 503], latency_ms: [0, 20] }`. */
-  randomFaults?: RandomFaults | undefined;
-}
 
 export interface MockOptions extends MockBehaviour {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -116,15 +91,6 @@ function controlOf(simulator: Simulator | undefined): MockControl {
   return { registerClient: none, grantCode: none, advanceClock: none, fault: none, randomFaults: none, state: none, reset: none };
 }
 
-/** The behaviour options of a mock, as the handler takes them. */
-const setupOf = (options: MockBehaviour): MockSetup => ({
-  mode: options.mode,
-  strictTokens: options.strictTokens,
-  clock: options.clock,
-  seed: options.seed,
-  randomFaults: options.randomFaults,
-});
-
 function wholePositive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number > 0, not ${String(value)}`);
@@ -143,13 +109,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
   // A wrong seed file or option throws here, before anything listens.
-  const prepared = prepareMock(options.description as Json | undefined, setupOf(options));
+  const prepared = prepareMock(options.description as Json | undefined, options);
   const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
+  // Ends the delays of faults still running when the mock stops, so that nothing outlives stop().
+  const ending = new AbortController();
   const server = createHttpServer({
     handle: async (call) => {
-      const answer = await (handler ??= await ready)(call);
+      const answer = await (handler ??= await ready)(call, ending.signal);
       onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
@@ -175,7 +143,10 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     authUrl: origin,
     host,
     port: bound,
-    stop: () => (stopping ??= closeServer(server).then(resolveClosed)),
+    stop: () => {
+      ending.abort(new Error('the mock stopped'));
+      return (stopping ??= closeServer(server).then(resolveClosed));
+    },
     closed,
     control: controlOf(prepared.simulator),
   };
@@ -190,7 +161,7 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
-  const prepared = prepareMock(options.description as Json | undefined, setupOf(options));
+  const prepared = prepareMock(options.description as Json | undefined, options);
   const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {

@@ -1,6 +1,8 @@
 // The mock's command line: one process, stopped by SIGTERM, Ctrl-C (SIGINT to the job) or the end of the process
 // that started it, with nothing left behind.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
@@ -142,5 +144,46 @@ describe('tsx src/bin.ts mock', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('simulates by default: the test API answers, and the banner says so', async () => {
+    const command = run(tsx, [
+      'src/bin.ts',
+      'mock',
+      '--port',
+      '0',
+      '--strict-tokens',
+      '--fault-rate',
+      '0',
+      '--latency-ms',
+      '0-1',
+      '--fault-seed',
+      '9',
+    ]);
+    const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
+    await command.waitFor(/Process: pid/);
+    expect(command.output()).toMatch(/Strict tokens: only tokens the mock issued are accepted/);
+    expect(command.output()).toMatch(/Random faults: rate 0 \(500, 503\), latency 0-1 ms, seed 9/);
+    const state = await (await fetch(`${baseUrl!.replace(/\/api$/, '')}/__mock/state`)).json();
+    expect(state).toMatchObject({ strict_tokens: true, random_faults: { seed: 9, rate: 0, latency_ms: [0, 1] } });
+    const refused = await fetch(`${baseUrl}/monitors`, { headers: { Authorization: sampleToken } });
+    expect(refused.status).toBe(401);
+  });
+
+  it('--seed with a wrong file: exit 2 naming the file, the pointer and the fault, and nothing listens', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'seed-')), 'accounts.json');
+    writeFileSync(file, JSON.stringify({ business_units: [{ name: 'No zaaid' }] }));
+    const command = run(tsx, ['src/bin.ts', 'mock', '--port', '0', '--seed', file]);
+    expect((await command.exited).code).toBe(2);
+    expect(command.output()).toContain(
+      `The seed file ${file} is not valid, so the mock did not start:\n  /business_units/0: must have the attribute "zaaid"`,
+    );
+    expect(command.output()).not.toMatch(/is listening/);
+  });
+
+  it('--examples with an option of the simulator: exit 2 saying which', async () => {
+    const command = run(tsx, ['src/bin.ts', 'mock', '--examples', '--strict-tokens']);
+    expect((await command.exited).code).toBe(2);
+    expect(command.output()).toMatch(/--strict-tokens: options of the simulator, which --examples turns off/);
   });
 });

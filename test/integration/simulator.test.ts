@@ -663,6 +663,19 @@ describe('the test API over HTTP, for suites in any language', () => {
     expect(method.headers.get('allow')).toBe('GET');
   });
 
+  it('stop() ends an answer still waiting on a scripted delay', async () => {
+    const slow = await startMock();
+    slow.control.fault({ operation: 'listMonitors', delay_ms: 60_000 });
+    const pending = fetch(`${slow.baseUrl}/monitors`, { headers: { Authorization: 'Service-oauthtoken x' } }).then(
+      (response) => response.status,
+      () => 'no answer',
+    );
+    // The fault is taken once the request reached the simulator.
+    while (slow.control.state().faults.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    await slow.stop();
+    expect(String(await pending)).toMatch(/^(500|no answer)$/);
+  });
+
   it("mode 'examples' has no test API, and replays the examples", async () => {
     const examples = await startMock({ mode: 'examples' });
     try {

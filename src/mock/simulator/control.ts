@@ -10,13 +10,11 @@
 //   POST /__mock/reset         -> 204
 import { corsHeaders, errorAnswer, quote, type Answer, type Call } from '../../http/exchange.js';
 import { isRecord } from '../../description/openapi.js';
-import type { MockControl } from './control-types.js';
 import type { FaultScript, RandomFaults } from './faults.js';
 import type { GrantCodeRequest } from './tokens.js';
+import type { MockControl } from '../types.js';
 
 export const controlPrefix = '/__mock';
-
-export type { MockControl, MockState } from './control-types.js';
 
 /** Whether a path is the test API's. */
 export const isControlPath = (path: string): boolean => path === controlPrefix || path.startsWith(`${controlPrefix}/`);

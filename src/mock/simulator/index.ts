@@ -13,26 +13,18 @@ import { deref, isRecord, type Json } from '../../description/openapi.js';
 import type { RouteOperation } from '../../description/routes.js';
 import { authorizationPattern } from '../policy.js';
 import { createClock, serviceTime } from './clock.js';
-import { controlAnswer, isControlPath, type MockControl, type MockState } from './control.js';
-import { createFaults, type Fault, type RandomFaults } from './faults.js';
+import { controlAnswer, isControlPath } from './control.js';
+import type { MockBehaviour, MockControl, MockState } from '../types.js';
+import { createFaults, type Fault } from './faults.js';
 import { checkSeed, defaultSeed, readSeedFile, type Seed } from './seed.js';
 import { createAccounts, zaaidOf, type Account } from './state.js';
 import { createTokenAuthority, type TokenRefusal, type TokenResult } from './tokens.js';
 
-export { isControlPath, type MockControl, type MockState };
+export { isControlPath };
 export { SeedError, type Seed } from './seed.js';
-export type { FaultScript, RandomFaults } from './faults.js';
 
-export interface SimulatorOptions {
-  /** Accept only access tokens, refresh tokens, grant tokens and client IDs the mock issued. Default false. */
-  strictTokens?: boolean | undefined;
-  /** The source of the simulated time (epoch ms). Default `Date.now`; the test API advances it. */
-  clock?: (() => number) | undefined;
-  /** The starting data: a JSON file's path, or the parsed value. Checked against the description's schemas. */
-  seed?: string | object | undefined;
-  /** A seeded random fault rate and latency range for soak tests. */
-  randomFaults?: RandomFaults | undefined;
-}
+/** The options of the mock that the simulator takes. */
+export type SimulatorOptions = Omit<MockBehaviour, 'mode'>;
 
 export interface Simulator {
   readonly control: MockControl;
@@ -70,6 +62,7 @@ function identityParameters(call: Call): (name: string) => string | undefined {
   return (name) => form?.get(name) ?? query.get(name) ?? undefined;
 }
 
+/** The body of the engine's answer, parsed (an answer of the identity provider, whose example depends on the grant). */
 const parseBody = (answer: Answer): Json => {
   const value = answer.body.length > 0 ? JSON.parse(answer.body.toString('utf8')) : {};
   return isRecord(value) ? value : {};
@@ -91,9 +84,14 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
   const tokens = createTokenAuthority({ clock, strict, scopes: Array.isArray(scopeSchema?.enum) ? scopeSchema.enum : [] });
 
   const nodes = new Map<string, Json>();
-  for (const [template, item] of Object.entries<Json>(document.paths ?? {}))
-    for (const [method, node] of Object.entries<Json>(item))
-      if (isRecord(node) && typeof node.operationId === 'string') nodes.set(node.operationId, { ...node, template, method });
+  /** The scopes each operation documents for its token. */
+  const requiredScopes = new Map<string, string[]>();
+  for (const item of Object.values<Json>(document.paths ?? {}))
+    for (const node of Object.values<Json>(item))
+      if (isRecord(node) && typeof node.operationId === 'string') {
+        nodes.set(node.operationId, node);
+        requiredScopes.set(node.operationId, documentedScopes(node));
+      }
   const faults = createFaults({ operations: [...nodes.keys()], random: options.randomFaults });
   const apiDomain = String(
     deref(document, document.components?.examples?.AuthorizationCodeTokens)?.value?.api_domain ?? 'https://domain.placeholder.invalid',
@@ -111,9 +109,8 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
   /** The answer of a fault with a status: the operation's documented example of that status, else `{code, message}`. */
   const faultAnswer = (operation: RouteOperation, fault: Fault & { status: number }): Answer => {
     const [name] = Object.keys(operation.examples[String(fault.status)] ?? {});
-    const answer = name
-      ? documented(operation, fault.status, name, () => errorAnswer(fault.status, ''))
-      : errorAnswer(fault.status, '', { headers: {} });
+    const plain = () => errorAnswer(fault.status, '');
+    const answer = name ? documented(operation, fault.status, name, plain) : plain();
     const headers: Answer['headers'] = { ...answer.headers, 'X-Mock-Fault': fault.source === 'script' ? 'scripted' : 'random' };
     if (fault.retryAfterS !== undefined) headers['Retry-After'] = String(fault.retryAfterS);
     // The violation header of errorAnswer describes a fault of the request; this one is the mock's own.
@@ -185,8 +182,7 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
     if (!principal.ok) return errorAnswer(401, principal.reason, { code: unauthorizedCode });
     const account = accounts.actingOn(zaaidOf(call.headers.cookie));
     if (!account) return notAuthorized(operation);
-    const node = nodes.get(operation.operationId) ?? {};
-    const lacking = documentedScopes(node).find((scope) => !covers(principal.scopes, scope));
+    const lacking = requiredScopes.get(operation.operationId)?.find((scope) => !covers(principal.scopes, scope));
     if (lacking) {
       const held = principal.scopes === 'every' ? [] : [...principal.scopes];
       return errorAnswer(
@@ -199,18 +195,23 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
   };
 
   const accountAnswer = (call: Call, operation: RouteOperation, example: Answer, account: Account): Answer => {
+    // The engine's answer is the operation's first example of its status: the envelope the account's data goes in.
+    const envelope = (data: unknown) => {
+      const documentedBody = Object.values(operation.examples[String(example.status)] ?? {})[0];
+      return withBody(example, { ...(isRecord(documentedBody) ? documentedBody : parseBody(example)), data });
+    };
     switch (operation.operationId) {
       case 'getDeviceKey':
-        return withBody(example, { ...parseBody(example), data: { device_key: account.device_key } });
+        return envelope({ device_key: account.device_key });
       case 'listMonitors':
-        return withBody(example, { ...parseBody(example), data: account.monitors });
+        return envelope(account.monitors);
       case 'getMonitor': {
         const monitor = accounts.monitor(account, call.segments.at(-1) ?? '');
         if (!monitor)
           return documented(operation, 404, 'MonitorNotFound', () =>
             withBody(errorAnswer(404, ''), { code: 1002, message: 'Monitor does not exist.' }),
           );
-        return withBody(example, { ...parseBody(example), data: monitor });
+        return envelope(monitor);
       }
       case 'createMonitorGroup':
         accounts.addGroup(account, JSON.parse(call.body.toString('utf8')));
@@ -219,10 +220,7 @@ export function createSimulator(document: Json, options: SimulatorOptions = {}):
       case 'listBusinessUnits':
         // Only the MSP or BU portal account lists its own accounts (not a customer acted on with the cookie).
         if (account.kind !== 'own') return notAuthorized(operation);
-        return withBody(example, {
-          ...parseBody(example),
-          data: accounts.list(operation.operationId === 'listMspCustomers' ? 'customer' : 'business_unit'),
-        });
+        return envelope(accounts.list(operation.operationId === 'listMspCustomers' ? 'customer' : 'business_unit'));
       default:
         return example;
     }
