@@ -3,7 +3,7 @@
 import { createAuthClient, dataCenters, tokenLimits, type DataCenterId } from '../../generated/client.js';
 import type { components } from '../../generated/types.js';
 import { ServiceError, describeErrorBody, type OperationInfo } from './errors.js';
-import { credentialAddress, exchange, untilAborted, type FetchLike } from './http.js';
+import { abortError, credentialAddress, exchange, untilAborted, type FetchLike } from './http.js';
 import { operationInfo } from './operations.js';
 
 /** Where the identity provider is and how to reach it. */
@@ -249,7 +249,7 @@ export class RefreshingTokens implements TokenSource {
       };
       renewal.then(clear, clear);
     }
-    return untilAborted(this.pending, signal, operation);
+    return untilAborted(this.pending, signal, (aborted) => abortError(aborted, operation));
   }
 
   invalidate(token: string): void {

@@ -277,12 +277,19 @@ function redirectError(response: Response, url: string, operation: OperationInfo
   });
 }
 
-/** Waits for `promise`, or rejects with the caller's abort error first. The promise itself keeps running. */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, operation: OperationInfo): Promise<T> {
+/**
+ * Waits for `promise`, or rejects first once `signal` aborts, with `failure(signal)` (the signal's reason by default).
+ * The promise itself keeps running.
+ */
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  failure: (signal: AbortSignal) => unknown = (aborted) => aborted.reason,
+): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortError(signal, operation));
+  if (signal.aborted) return Promise.reject(failure(signal));
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortError(signal, operation));
+    const onAbort = () => reject(failure(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {

@@ -16,6 +16,7 @@ import { prepareMock, type MockHandler } from './handler.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
+import { untilAborted } from '../client/http.js';
 import type { Json } from '../description/openapi.js';
 import type { MockBehaviour, MockControl } from './types.js';
 import type { Simulator } from './simulator/index.js';
@@ -197,24 +198,5 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
     authUrl: 'https://mock.invalid',
     ready,
     control: controlOf(prepared.simulator),
-  });
-}
-
-/** A promise that rejects with the signal's reason once it aborts (a delayed answer the caller gave up on). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
   });
 }
