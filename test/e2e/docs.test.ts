@@ -5,7 +5,9 @@
 // to end, a call on a customer account, the meaning of a status and of a period, the units of time of a period.
 //
 // Every wait is for a state of the page (shown, in the window, stable), never for a time; every click is on something
-// brought into the window first.
+// brought into the window first. The reader's tests run at once, each on pages of its own (three desktop windows
+// and two phones, each lent to one test at a time): the page's own pauses (its debounced search, the frames of its
+// rendering) overlap instead of adding up.
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,12 +19,14 @@ import { codeSamplesOf, typeCheckSamples } from '../support/code-samples.js';
 import {
   axeViolations,
   clickInView,
-  expectInViewport,
+  expectBroughtIntoView,
   expectVisible,
   launchChromium,
-  openOffline,
+  desktop,
   phone,
+  readers,
   type OfflinePage,
+  type Readers,
 } from '../support/docs-browser.js';
 
 const bundle = loadBundle();
@@ -85,17 +89,52 @@ async function openMenu(page: Page, label: string): Promise<void> {
   await expectSettledAt(page, route, `the page of the menu entry "${label}"`);
 }
 
-/** Opens an operation through its tag's menu entry (expanding it when needed), then its own entry. */
+/**
+ * Opens an operation through its tag's menu entry, then its own. (The tag's entry every time: the page folds the
+ * entries of a tag it left a moment after it left it, so an entry seen open may be folded by the time of the click.)
+ */
 async function openOperation(page: Page, tag: string, summary: string): Promise<void> {
-  if (!(await menuItem(page, summary).first().isVisible())) await openMenu(page, tag);
+  await openMenu(page, tag);
   await openMenu(page, summary);
 }
 
-/** The page's route of a menu entry (`#/monitors/listmonitors`), as its link gives it. */
+/** A route of the page (`#/monitors/listmonitors`) from the link of a menu entry (`/monitors/listmonitors`). */
+const routeFromHref = (href: string) => `#/${href.replace(/^#?\/?/, '')}`;
+
+/** The page's route of a menu entry, as its link gives it. */
 async function routeOf(page: Page, label: string): Promise<string> {
   const href = await menuItem(page, label).first().getAttribute('href');
   expect(href, `the link of the menu entry "${label}"`).toBeTruthy();
-  return `#/${href!.replace(/^#?\/?/, '')}`;
+  return routeFromHref(href!);
+}
+
+/** What the menu holds: the route of every entry (tags, operations, schemas) by label, and the operations' labels. */
+interface Menu {
+  routes: Map<string, string>;
+  operations: Set<string>;
+}
+
+/** Reads the menu, each tag opened in turn (the page shows a tag's entries only while it is open). */
+async function readMenu(reader: OfflinePage): Promise<Menu> {
+  const menu: Menu = { routes: new Map(), operations: new Set() };
+  await reader.visit();
+  for (const tag of [...(bundle.tags as Json[]).map((entry) => String(entry.name)), 'Schemas']) {
+    await openMenu(reader.page, tag);
+    const entries = await reader.page.locator('[data-component-name="Menu/MenuItem"] > a').evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        label: anchor.querySelector('[data-testid="menu-item-label"] [data-text]')?.getAttribute('data-text') ?? '',
+        href: anchor.getAttribute('href') ?? '',
+        operation: anchor.parentElement?.classList.contains('menu-item-type-operation') === true,
+      })),
+    );
+    for (const { label, href, operation } of entries) {
+      if (!label || !href) continue;
+      if (!menu.routes.has(label)) menu.routes.set(label, routeFromHref(href));
+      // The page gives schemas' entries the look of operations: operations are what the tags (not Schemas) hold.
+      if (operation && tag !== 'Schemas') menu.operations.add(label);
+    }
+  }
+  return menu;
 }
 
 /** The rendered section of a route (`#/monitors/listmonitors` is the element with the id `monitors/listmonitors`). */
@@ -248,173 +287,174 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
   let browser: Browser | undefined;
-  let docs: OfflinePage;
-  let page: Page;
-  let mobile: OfflinePage;
-  /** Routes of the menu entries (tags, operations, schemas), by label, read from the desktop page's menu. */
-  const routes = new Map<string, string>();
+  /** Desktop windows and phones, each lent to one test at a time: the tests below run at once, on pages of their own. */
+  let desktops: Readers;
+  let phones: Readers;
+  /** The menu, read once from a desktop page. */
+  let menuRead: Promise<Menu> | undefined;
+  const menu = () => (menuRead ??= desktops.use(readMenu));
 
-  /** The route of a menu entry; the first call reads the whole menu, tag by tag. */
-  async function route(label: string): Promise<string> {
-    if (routes.size === 0) {
-      await docs.visit();
-      for (const tag of [...(bundle.tags as Json[]).map((entry) => String(entry.name)), 'Schemas']) {
-        await openMenu(page, tag);
-        routes.set(tag, await routeOf(page, tag));
-        const entries =
-          tag === 'Schemas'
-            ? Object.entries<Json>(bundle.components.schemas).map(([name, schema]) => String(schema.title ?? name))
-            : operations.filter(({ operation }) => operation.tags[0] === tag).map(({ operation }) => String(operation.summary));
-        for (const label of entries) routes.set(label, await routeOf(page, label));
-      }
-    }
-    const found = routes.get(label);
+  /** The route a menu entry leads to, by its label. */
+  async function menuRoute(label: string): Promise<string> {
+    const found = (await menu()).routes.get(label);
     expect(found, `a menu entry labelled "${label}"`).toBeDefined();
     return found!;
+  }
+
+  /** Runs a task on a desktop window and on a phone at once, each told which it is on. */
+  async function onDesktopAndPhone(task: (reader: OfflinePage, where: 'desktop' | 'phone') => Promise<void>): Promise<void> {
+    await Promise.all([desktops.use((reader) => task(reader, 'desktop')), phones.use((reader) => task(reader, 'phone'))]);
   }
 
   beforeAll(async () => {
     if (!existsSync(docsFile)) throw new Error(`${docsFile} is missing: run \`npm run build\` first.`);
     await mkdir(screenshots, { recursive: true });
     browser = await launchChromium();
-    docs = await openOffline(browser, docsFile);
-    page = docs.page;
-    mobile = await openOffline(browser, docsFile, phone);
+    // Three desktop windows and two phones: as many as the slow tests that run at once can use on two cores.
+    desktops = readers(browser, docsFile, desktop, 3);
+    phones = readers(browser, docsFile, phone, 2);
   });
 
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('renders the description from the file alone: no request leaves the page', async () => {
-    await expectVisible(page.locator('h1', { hasText: String(bundle.info.title) }), 'the title of the description');
-    // The search box says "Loading..." until its index is built, in the page.
-    await expectVisible(page.getByTestId('search-trigger').filter({ hasNotText: 'Loading' }), 'the search box, ready');
-    await page.screenshot({ path: path.join(screenshots, 'docs.png') });
-    const { operation } = operations[0]!;
-    await openOperation(page, String(operation.tags[0]), String(operation.summary));
-    await expectVisible(heading(page, String(operation.summary)), `the operation ${operation.operationId}`);
-    expect(docs.requests.length).toBeGreaterThan(0);
-    expect(docs.external(), 'requests to anything but the file (all refused)').toEqual([]);
-    expect(docs.blockedLoads(), 'loads that the page policy blocked').toEqual([]);
-    expect(docs.errors, 'script errors').toEqual([]);
-  });
+  it('renders the description from the file alone: no request leaves the page', () =>
+    desktops.use(async (docs) => {
+      const { page } = docs;
+      await expectVisible(page.locator('h1', { hasText: String(bundle.info.title) }), 'the title of the description');
+      // The search box says "Loading..." until its index is built, in the page.
+      await expectVisible(page.getByTestId('search-trigger').filter({ hasNotText: 'Loading' }), 'the search box, ready');
+      await page.screenshot({ path: path.join(screenshots, 'docs.png') });
+      const { operation } = operations[0]!;
+      await openOperation(page, String(operation.tags[0]), String(operation.summary));
+      await expectVisible(heading(page, String(operation.summary)), `the operation ${operation.operationId}`);
+      expect(docs.requests.length).toBeGreaterThan(0);
+      expect(docs.external(), 'requests to anything but the file (all refused)').toEqual([]);
+      expect(docs.blockedLoads(), 'loads that the page policy blocked').toEqual([]);
+      expect(docs.errors, 'script errors').toEqual([]);
+    }));
 
   it('is one file under 3 MB', () => {
     expect(statSync(docsFile).size).toBeLessThan(3_000_000);
   });
 
-  it('is titled and branded for this API', async () => {
-    expect(await page.title()).toContain(bundle.info.title);
-    const logo = bundle.info['x-logo'] as Json;
-    expect(String(logo.url)).toMatch(/^data:image\/svg\+xml[,;]/);
-    const image = page.locator(`img[alt="${logo.altText}"]`);
-    await expectVisible(image, 'the logo of info.x-logo');
-    expect(await image.first().getAttribute('src')).toBe(logo.url);
-    expect(
-      await image.first().evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
-      'the logo draws',
-    ).toBe(true);
-    const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand-6').trim());
-    expect(brand, 'the theme colour of the page template').not.toBe('');
-  });
+  describe.concurrent('what a reader sees and does', () => {
+    it('is titled and branded for this API', () =>
+      desktops.use(async ({ page }) => {
+        expect(await page.title()).toContain(bundle.info.title);
+        const logo = bundle.info['x-logo'] as Json;
+        expect(String(logo.url)).toMatch(/^data:image\/svg\+xml[,;]/);
+        const image = page.locator(`img[alt="${logo.altText}"]`);
+        await expectVisible(image, 'the logo of info.x-logo');
+        expect(await image.first().getAttribute('src')).toBe(logo.url);
+        expect(
+          await image.first().evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
+          'the logo draws',
+        ).toBe(true);
+        const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand-6').trim());
+        expect(brand, 'the theme colour of the page template').not.toBe('');
+      }));
 
-  it('shows every guide of info.description (its ## headings) in the menu and on the page', async () => {
-    const guides = headings(guide, 2);
-    expect(guides.length).toBeGreaterThan(0);
-    await docs.visit();
-    const middle = page.getByTestId('middle-panel');
-    for (const title of guides) {
-      await expectVisible(menuItem(page, title), `the menu entry of the guide "${title}"`);
-      await expectVisible(heading(middle, title), `the heading "${title}" of the guides`);
-    }
-  });
+    it('shows every guide of info.description (its ## headings) in the menu and on the page', () =>
+      desktops.use(async (docs) => {
+        const { page } = docs;
+        const guides = headings(guide, 2);
+        expect(guides.length).toBeGreaterThan(0);
+        await docs.visit();
+        const middle = page.getByTestId('middle-panel');
+        for (const title of guides) {
+          await expectVisible(menuItem(page, title), `the menu entry of the guide "${title}"`);
+          await expectVisible(heading(middle, title), `the heading "${title}" of the guides`);
+        }
+      }));
 
-  it('shows every operation of the description, with its curl sample', async () => {
-    await docs.visit();
-    const inMenu = new Set<string>();
-    for (const { path: route, method, operation } of operations) {
-      const summary = String(operation.summary);
-      await openOperation(page, String(operation.tags[0]), summary);
-      const labels = await page
-        .locator('.menu-item-type-operation [data-testid="menu-item-label"] [data-text]')
-        .evaluateAll((spans) => spans.map((span) => span.getAttribute('data-text') ?? ''));
-      labels.forEach((label) => {
-        inMenu.add(label);
-      });
-      await expectVisible(heading(page, summary), `the operation ${method.toUpperCase()} ${route} ("${summary}")`);
-      const curl = (operation['x-codeSamples'] as Json[]).find((sample) => sample.label === 'curl');
-      const firstLine = String(curl?.source).split('\n')[0] ?? '';
-      await expectVisible(
-        page.locator('.panel-request-samples').filter({ hasText: firstLine }),
-        `the curl sample of ${operation.operationId}`,
-      );
-    }
-    expect([...inMenu].sort(), 'the operations of the menu').toEqual(operations.map(({ operation }) => String(operation.summary)).sort());
-    await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
-  });
+    it('shows every operation of the description in the menu, at its entry its curl sample, and its TypeScript sample when the reader picks TypeScript', () =>
+      desktops.use(async (docs) => {
+        const { page } = docs;
+        expect([...(await menu()).operations].sort(), 'the operations of the menu').toEqual(
+          operations.map(({ operation }) => String(operation.summary)).sort(),
+        );
+        for (const { path: route, method, operation } of operations) {
+          const summary = String(operation.summary);
+          const where = String(operation.operationId);
+          // Where the operation's menu entry leads.
+          const target = await menuRoute(summary);
+          await docs.visit(target);
+          await expectSettledAt(page, target, `the operation ${where}`);
+          const section = sectionOf(page, target);
+          await expectVisible(heading(section, summary), `the operation ${method.toUpperCase()} ${route} ("${summary}")`);
+          const [curl, typescript] = ['curl', 'TypeScript'].map((label) =>
+            (operation['x-codeSamples'] as Json[]).find((sample) => sample.label === label),
+          );
+          const firstLine = String(curl?.source).split('\n')[0] ?? '';
+          // The page shows the language picked last in every panel: curl is picked again where TypeScript shows.
+          await showSample(page, samplesPanel(section), 'curl', firstLine, where);
+          const marker =
+            String(typescript?.source)
+              .split('\n')
+              .find((text) => /\S/.test(text) && !text.startsWith('import')) ?? '';
+          await showSample(page, samplesPanel(section), 'TypeScript', marker.trim(), where);
+        }
+        await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
+      }));
 
-  it('shows the TypeScript sample of every operation when the reader picks TypeScript', async () => {
-    for (const { operation } of operations) {
-      const typescript = (operation['x-codeSamples'] as Json[]).find((sample) => sample.lang === 'TypeScript');
-      const marker =
-        String(typescript?.source)
-          .split('\n')
-          .find((text) => /\S/.test(text) && !text.startsWith('import')) ?? '';
-      const where = String(operation.operationId);
-      await docs.visit(await route(String(operation.summary)));
-      await expectSettledAt(page, await route(String(operation.summary)), `the operation ${where}`);
-      await showSample(page, samplesPanel(sectionOf(page, await route(String(operation.summary)))), 'TypeScript', marker.trim(), where);
-    }
-  }, 120_000);
+    it('shows the meaning of enumerated values in a table of the schema, constants included', () =>
+      desktops.use(async (docs) => {
+        const { page } = docs;
+        const pick = (name: string) => {
+          const schema = bundle.components.schemas[name] as Json | undefined;
+          expect(schema?.['x-enum-descriptions'], `the ${name} schema with value meanings`).toBeDefined();
+          return [name, String(schema!['x-enum-descriptions'][0])] as const;
+        };
+        // A monitor status of the core document that arrives with the constants.
+        const withConfigurationError = enumSchemas.filter(([, schema]) => schema['x-enum-descriptions'].includes('Configuration Error'));
+        expect(withConfigurationError.length, 'a schema whose values include the monitor status "Configuration Error"').toBeGreaterThan(0);
+        const expected = [
+          pick('Scope'),
+          pick('GrantType'),
+          ...withConfigurationError.map(([name]) => [name, 'Configuration Error'] as const),
+        ];
+        for (const [name, meaning] of expected) {
+          const target = await menuRoute(String(bundle.components.schemas[name].title ?? name));
+          await docs.visit(target);
+          await expectSettledAt(page, target, `the schema ${name}`);
+          await expectVisible(
+            sectionOf(page, target).getByRole('cell', { name: meaning, exact: true }),
+            `the meaning "${meaning}" in the table of ${name}`,
+          );
+        }
+      }));
 
-  it('shows the meaning of enumerated values in a table of the schema, constants included', async () => {
-    const pick = (name: string) => {
-      const schema = bundle.components.schemas[name] as Json | undefined;
-      expect(schema?.['x-enum-descriptions'], `the ${name} schema with value meanings`).toBeDefined();
-      return [name, String(schema!['x-enum-descriptions'][0])] as const;
-    };
-    // A monitor status of the core document that arrives with the constants.
-    const withConfigurationError = enumSchemas.filter(([, schema]) => schema['x-enum-descriptions'].includes('Configuration Error'));
-    expect(withConfigurationError.length, 'a schema whose values include the monitor status "Configuration Error"').toBeGreaterThan(0);
-    const expected = [pick('Scope'), pick('GrantType'), ...withConfigurationError.map(([name]) => [name, 'Configuration Error'] as const)];
-    for (const [name, meaning] of expected) {
-      await docs.visit();
-      await openMenu(page, 'Schemas');
-      await openMenu(page, String(bundle.components.schemas[name].title ?? name));
-      await expectVisible(page.getByRole('cell', { name: meaning, exact: true }), `the meaning "${meaning}" in the table of ${name}`);
-    }
-  });
+    it("finds every operation with the page's search", () =>
+      desktops.use(async (docs) => {
+        const { page } = docs;
+        await docs.visit();
+        for (const { path: route, operation } of operations) {
+          const summary = String(operation.summary);
+          await clickInView(page.getByTestId('search-trigger'), 'the search box');
+          const input = page.getByTestId('search-dialog').locator('input');
+          await input.fill(summary);
+          const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: summary }).filter({ hasText: route });
+          await expectVisible(result, `a search result for "${summary}" (${route})`);
+          if (operation === operations[0]?.operation) await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
+          await clickInView(result, `the search result for "${summary}"`);
+          await expectVisible(heading(page, summary), `the operation "${summary}" opened from the search`);
+        }
+      }));
 
-  it("finds every operation with the page's search", async () => {
-    await docs.visit();
-    for (const { path: route, operation } of operations) {
-      const summary = String(operation.summary);
-      await clickInView(page.getByTestId('search-trigger'), 'the search box');
-      const input = page.getByTestId('search-dialog').locator('input');
-      await input.fill(summary);
-      const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: summary }).filter({ hasText: route });
-      await expectVisible(result, `a search result for "${summary}" (${route})`);
-      if (operation === operations[0]?.operation) await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
-      await clickInView(result, `the search result for "${summary}"`);
-      await expectVisible(heading(page, summary), `the operation "${summary}" opened from the search`);
-    }
-  });
-
-  describe('the tasks of a reader new to the service', () => {
     it('finds the Europe API root and its identity provider under Data centers', async () => {
       const europe = (bundle.servers as Json[]).find((server) => server['x-data-center'] === 'eu');
       expect(europe, 'the Europe server (x-data-center: eu)').toBeDefined();
       const [apiRoot, authUrl] = [expanded(europe!), String(europe!['x-auth-url'])];
-      for (const reader of [docs, mobile]) {
+      await onDesktopAndPhone(async (reader) => {
         await reader.visit();
         const entry = reader.page
           .locator('[data-component-name="Markdown/Markdown"] li')
           .filter({ hasText: 'Europe' })
           .filter({ hasText: apiRoot })
           .filter({ hasText: authUrl });
-        await entry.first().scrollIntoViewIfNeeded();
-        await expectInViewport(entry, `Europe's API root ${apiRoot} and identity provider ${authUrl}, under Data centers`);
+        await expectBroughtIntoView(entry, `Europe's API root ${apiRoot} and identity provider ${authUrl}, under Data centers`);
         // Each address reads on one line, whole, inside the window.
         const addresses = await entry
           .first()
@@ -434,12 +474,14 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
           expect(address.lines, `${address.text} on one line`).toBe(1);
           expect(address.right, `${address.text} inside the window`).toBeLessThanOrEqual(address.width);
         }
-      }
+      });
       // The page's Servers panel names the API root and the identity provider of each data center.
-      await docs.visit();
-      const server = page.locator('[data-testid="server-panel-item-name"]').filter({ hasText: authUrl });
-      await expectVisible(server, `the identity provider ${authUrl} in the Servers panel`);
-      await expectVisible(page.getByText(apiRoot, { exact: true }), `the API root ${apiRoot} in the Servers panel`);
+      await desktops.use(async (docs) => {
+        await docs.visit();
+        const server = docs.page.locator('[data-testid="server-panel-item-name"]').filter({ hasText: authUrl });
+        await expectVisible(server, `the identity provider ${authUrl} in the Servers panel`);
+        await expectVisible(docs.page.getByText(apiRoot, { exact: true }), `the API root ${apiRoot} in the Servers panel`);
+      });
     });
 
     it('reads the token steps, from registering a client to revoking a refresh token, without a click', async () => {
@@ -448,18 +490,18 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       expect(steps.length, 'the numbered steps of Get a token').toBeGreaterThanOrEqual(6);
       const revoke = codeBlocks(section).find((block) => block.includes('/oauth/v2/token/revoke'));
       expect(revoke, 'the revoke command in Get a token').toBeDefined();
-      for (const reader of [docs, mobile]) {
+      await onDesktopAndPhone(async (reader, where) => {
         await reader.visit();
         const middle = reader.page.locator('[data-component-name="Markdown/Markdown"]');
         for (const step of steps) {
           const label = middle.locator('li > p > strong, li > strong').filter({ hasText: new RegExp(`^${escapeRegExp(step)}\\.?$`) });
           await label.first().scrollIntoViewIfNeeded();
-          expect(await label.first().isVisible(), `the step "${step}", shown without a click`).toBe(true);
+          expect(await label.first().isVisible(), `the step "${step}", shown without a click (${where})`).toBe(true);
         }
         const command = middle.locator('pre').filter({ hasText: revoke!.split('\n')[0]! });
         await command.first().scrollIntoViewIfNeeded();
-        expect(await command.first().isVisible(), 'the revoke command, shown without a click').toBe(true);
-      }
+        expect(await command.first().isVisible(), `the revoke command, shown without a click (${where})`).toBe(true);
+      });
     });
 
     it('finds the range of period 51 and the units of time of period 7 in the rows of the Period table', async () => {
@@ -467,202 +509,199 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       const units = bundle.components.schemas.UnitOfTime as Json;
       const unitName = (id: number) => String(units['x-enum-descriptions'][units.enum.indexOf(id)]);
       const sevenUnits = (period['x-supported-granularities']['7'] as number[]).map(unitName);
-      const target = await route(String(period.title));
-      // On a desktop through the menu, on a phone at the schema's address.
-      await docs.visit();
-      await openMenu(page, 'Schemas');
-      await openMenu(page, String(period.title));
-      for (const reader of [docs, mobile]) {
-        const where = reader === docs ? 'desktop' : 'phone';
-        if (reader === mobile) await reader.visit(target);
+      const target = await menuRoute(String(period.title));
+      await onDesktopAndPhone(async (reader, where) => {
+        // On a desktop through the menu, on a phone at the schema's address.
+        if (where === 'desktop') {
+          await reader.visit();
+          await openMenu(reader.page, 'Schemas');
+          await openMenu(reader.page, String(period.title));
+        } else {
+          await reader.visit(target);
+        }
         const table = sectionOf(reader.page, target).locator('table').first();
         const row = (value: number) =>
           table.locator('tr').filter({ has: reader.page.locator('td:first-child', { hasText: new RegExp(`^\\s*${value}\\s*$`) }) });
         const seven = row(7);
-        await seven.first().scrollIntoViewIfNeeded();
-        await expectInViewport(seven, `the row of period 7 (${where})`);
+        await expectBroughtIntoView(seven, `the row of period 7 (${where})`);
         const cells = await seven.first().locator('td').allInnerTexts();
         const unitCell = cells.find((cell) => sevenUnits.every((unit) => cell.includes(unit)));
         expect(unitCell, `a cell of period 7 naming ${sevenUnits.join(', ')} (${where})`).toBeDefined();
         for (const other of units['x-enum-descriptions'] as string[])
           if (!sevenUnits.includes(other)) expect(unitCell).not.toContain(other);
         const fiftyOne = row(51).filter({ hasText: String(period['x-period-ranges']['51']) });
-        await fiftyOne.first().scrollIntoViewIfNeeded();
-        await expectInViewport(fiftyOne, `the range of period 51 in its row (${where})`);
+        await expectBroughtIntoView(fiftyOne, `the range of period 51 in its row (${where})`);
         await reader.page.screenshot({ path: path.join(screenshots, `docs-period-${where}.png`) });
-      }
+      });
     });
 
     it('finds what status 10 means in the Monitor status table', async () => {
       const status = bundle.components.schemas.MonitorStatus as Json;
       const meaning = String(status['x-enum-descriptions'][status.enum.indexOf(10)]);
-      for (const reader of [docs, mobile]) {
-        const target = await route(String(status.title));
+      const target = await menuRoute(String(status.title));
+      await onDesktopAndPhone(async (reader, where) => {
         await reader.visit(target);
         const row = sectionOf(reader.page, target)
           .locator('tr')
           .filter({ has: reader.page.locator('td:first-child', { hasText: /^\s*10\s*$/ }) })
           .filter({ hasText: meaning });
-        await row.first().scrollIntoViewIfNeeded();
-        await expectInViewport(row, `status 10, "${meaning}", in its row (${reader === docs ? 'desktop' : 'phone'})`);
-      }
+        await expectBroughtIntoView(row, `status 10, "${meaning}", in its row (${where})`);
+      });
     });
 
     it('lists monitors with the Quick start command', async () => {
       const command = codeBlocks(guideSection(guide, 'Quick start')).find((block) => block.includes('"$API_ROOT/monitors"'));
       expect(command, 'a curl command for /monitors in the Quick start').toBeDefined();
-      for (const reader of [docs, mobile]) {
+      await onDesktopAndPhone(async (reader, where) => {
         await reader.visit();
         const block = reader.page
           .locator('[data-component-name="Markdown/Markdown"] pre')
           .filter({ hasText: command!.split('\n')[0]! })
           .filter({ hasText: 'Service-oauthtoken $ACCESS_TOKEN' });
-        await block.first().scrollIntoViewIfNeeded();
-        await expectInViewport(block, `the Quick start's command listing the monitors (${reader === docs ? 'desktop' : 'phone'})`);
-      }
+        await expectBroughtIntoView(block, `the Quick start's command listing the monitors (${where})`);
+      });
     });
 
     it('acts on an MSP customer from a sample with the zaaid cookie', async () => {
       const withCookie = codeSamplesOf(bundle).filter((sample) => sample.label === 'curl' && /Cookie: zaaid=\d+/.test(sample.source));
       expect(withCookie.map((sample) => sample.operationId)).toContain('listMspCustomers');
-      for (const reader of [docs, mobile]) {
+      await onDesktopAndPhone(async (reader, view) => {
         for (const sample of withCookie) {
           const { operation } = operations.find((entry) => entry.operation.operationId === sample.operationId)!;
-          const where = `the curl sample of ${sample.operationId} (${reader === docs ? 'desktop' : 'phone'})`;
-          const target = await route(String(operation.summary));
+          const where = `the curl sample of ${sample.operationId} (${view})`;
+          const target = await menuRoute(String(operation.summary));
           await reader.visit(target);
           await expectSettledAt(reader.page, target, where);
           const code = await showSample(reader.page, samplesPanel(sectionOf(reader.page, target)), 'curl', 'Cookie: zaaid=', where);
           const line = code.locator('.th-line').filter({ hasText: /Cookie: zaaid=\d+/ });
-          await line.first().scrollIntoViewIfNeeded();
-          await expectInViewport(line, `the line with Cookie: zaaid= in ${where}`);
+          await expectBroughtIntoView(line, `the line with Cookie: zaaid= in ${where}`);
         }
-      }
+      });
     });
 
     it('reads a 1002 error: its status and message, under Errors and on Get a monitor', async () => {
       const getMonitor = operations.find(({ operation }) => operation.operationId === 'getMonitor')!.operation;
-      for (const reader of [docs, mobile]) {
-        const where = reader === docs ? 'desktop' : 'phone';
+      const target = await menuRoute(String(getMonitor.summary));
+      await onDesktopAndPhone(async (reader, where) => {
         await reader.visit();
         const errors = reader.page
           .locator('[data-component-name="Markdown/Markdown"] pre')
           .filter({ hasText: '"code": 1002' })
           .filter({ hasText: 'Monitor does not exist.' });
-        await errors.first().scrollIntoViewIfNeeded();
-        await expectInViewport(errors, `the 1002 answer under Errors (${where})`);
-        const target = await route(String(getMonitor.summary));
+        await expectBroughtIntoView(errors, `the 1002 answer under Errors (${where})`);
         await reader.visit(target);
         const said = sectionOf(reader.page, target)
           .locator('[data-component-name="Markdown/Markdown"] p')
           .filter({ hasText: '1002' })
           .filter({ hasText: 'Monitor does not exist.' });
-        await said.first().scrollIntoViewIfNeeded();
-        await expectInViewport(said, `404, 1002 and its message on Get a monitor (${where})`);
-      }
+        await expectBroughtIntoView(said, `404, 1002 and its message on Get a monitor (${where})`);
+      });
     });
-  });
 
-  describe('on a 390 px phone', () => {
-    it('shows every line of every curl and TypeScript sample whole: no wrap, no sideways scroll, no copy button over it', async () => {
-      const faults: string[] = [];
-      const samples = codeSamplesOf(bundle);
-      for (const { operation } of operations) {
-        const target = await route(String(operation.summary));
-        await mobile.visit(target);
-        await expectSettledAt(mobile.page, target, `the operation ${operation.operationId} on a phone`);
-        for (const label of ['curl', 'TypeScript']) {
-          const sample = samples.find((candidate) => candidate.operationId === operation.operationId && candidate.label === label)!;
-          const marker = sample.source
-            .split('\n')
-            .find((line) => /\S/.test(line) && !line.startsWith('import'))!
-            .trim();
-          const where = `${operation.operationId} ${label}`;
-          const code = await showSample(mobile.page, samplesPanel(sectionOf(mobile.page, target)), label, marker, where);
-          const report = await measureCode(code);
-          expect(report.lines.length, `the lines of ${where}`).toBe(sample.source.replace(/\n$/, '').split('\n').length);
-          expect(report.copyButton, `the copy button of ${where}`).not.toBeNull();
-          faults.push(...fitFaults(where, report));
+    it('shows every line of every curl and TypeScript sample whole on a 390 px phone: no wrap, no sideways scroll, no copy button over it', () =>
+      phones.use(async (mobile) => {
+        const faults: string[] = [];
+        const samples = codeSamplesOf(bundle);
+        for (const { operation } of operations) {
+          const target = await menuRoute(String(operation.summary));
+          await mobile.visit(target);
+          await expectSettledAt(mobile.page, target, `the operation ${operation.operationId} on a phone`);
+          for (const label of ['curl', 'TypeScript']) {
+            const sample = samples.find((candidate) => candidate.operationId === operation.operationId && candidate.label === label)!;
+            const marker = sample.source
+              .split('\n')
+              .find((line) => /\S/.test(line) && !line.startsWith('import'))!
+              .trim();
+            const where = `${operation.operationId} ${label}`;
+            const code = await showSample(mobile.page, samplesPanel(sectionOf(mobile.page, target)), label, marker, where);
+            const report = await measureCode(code);
+            expect(report.lines.length, `the lines of ${where}`).toBe(sample.source.replace(/\n$/, '').split('\n').length);
+            expect(report.copyButton, `the copy button of ${where}`).not.toBeNull();
+            faults.push(...fitFaults(where, report));
+          }
         }
-      }
-      await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone-sample.png') });
-      expect(faults).toEqual([]);
-    }, 120_000);
+        await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone-sample.png') });
+        expect(faults).toEqual([]);
+      }));
 
-    it("shows every line of the guides' code whole", async () => {
-      await mobile.visit();
-      const blocks = mobile.page.locator('[data-component-name="Markdown/Markdown"] pre');
-      const count = await blocks.count();
-      expect(count).toBe(codeBlocks(guide).length);
-      const faults: string[] = [];
-      for (let index = 0; index < count; index++)
-        faults.push(...fitFaults(`guide block ${index + 1}`, await measureCode(blocks.nth(index))));
-      await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone.png') });
-      expect(faults).toEqual([]);
+    it("shows every line of the guides' code whole on a 390 px phone", () =>
+      phones.use(async (mobile) => {
+        await mobile.visit();
+        // The guides' sections only: sections of operations that earlier visits rendered hold code blocks too.
+        const blocks = mobile.page.locator('[data-section-id^="/section/"] [data-component-name="Markdown/Markdown"] pre');
+        const count = await blocks.count();
+        expect(count).toBe(codeBlocks(guide).length);
+        const faults: string[] = [];
+        for (let index = 0; index < count; index++)
+          faults.push(...fitFaults(`guide block ${index + 1}`, await measureCode(blocks.nth(index))));
+        await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone.png') });
+        expect(faults).toEqual([]);
+      }));
+
+    it('resolves every cross-reference of the guides and descriptions to a section of the page', () =>
+      desktops.use(async (docs) => {
+        const { page } = docs;
+        const inMarkdown = new Set<string>();
+        const markdown = JSON.stringify(bundle);
+        for (const match of markdown.matchAll(/\]\((#\/[^)\s]+)\)/g)) inMarkdown.add(match[1]!);
+        expect(inMarkdown.size).toBeGreaterThan(10);
+        // The pages that show them: the overview (the guides), every tag (its description, its operations'), and every
+        // schema whose description links.
+        const sources = ['', ...(bundle.tags as Json[]).map((tag) => String(tag.name))];
+        for (const schema of Object.values<Json>(bundle.components.schemas)) {
+          if (/\]\(#\//.test(JSON.stringify(schema))) sources.push(String(schema.title));
+        }
+        const checked = new Set<string>();
+        for (const source of sources) {
+          const from = source === '' ? '' : await menuRoute(source);
+          await docs.visit(from);
+          if (from) await expectSettledAt(page, from, `the page of ${source}`);
+          // Visible links only: sections visited before may stay rendered, out of sight, with links of their own.
+          const links = page.locator('[data-component-name="Markdown/Markdown"] a[href^="#/"]:visible');
+          const hrefs = new Set(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? '')));
+          for (const href of hrefs) {
+            // Links of the description's Markdown (Redoc adds its own, to the fields of a schema).
+            if (checked.has(href) || !inMarkdown.has(href)) continue;
+            // Following the link is setting the location's fragment to its href: the page routes there.
+            await docs.visit(href);
+            await expectSettledAt(page, href, `the link to ${href} on ${source || 'the overview'}`);
+            checked.add(href);
+          }
+        }
+        expect(
+          [...inMarkdown].filter((href) => !checked.has(href)),
+          'cross-references of the description not found on the page',
+        ).toEqual([]);
+      }));
+
+    it('has no serious accessibility violation (axe-core) on the overview, an operation and a schema, on a desktop and a phone', async () => {
+      const listMonitors = operations.find(({ operation }) => operation.operationId === 'listMonitors')!.operation;
+      const views = [
+        ['the overview', ''],
+        [`the operation ${listMonitors.operationId}`, await menuRoute(String(listMonitors.summary))],
+        ['the schema Period', await menuRoute(String(bundle.components.schemas.Period.title))],
+      ] as const;
+      const found: string[] = [];
+      await onDesktopAndPhone(async (reader, where) => {
+        // The page in its first state: what earlier visits highlighted is no part of it.
+        await reader.load();
+        for (const [view, target] of views) {
+          await reader.visit(target);
+          if (target) await expectSettledAt(reader.page, target, `${view} (${where})`);
+          else await expectVisible(reader.page.locator('h1', { hasText: String(bundle.info.title) }), `${view} (${where})`);
+          found.push(...(await seriousViolations(reader.page)).map((violation) => `${view} (${where}): ${violation}`));
+        }
+        // The sidebar is the page's navigation landmark (on a phone, hidden behind the menu button until opened).
+        expect(await reader.page.locator('[role="navigation"], nav').count(), `a navigation landmark (${where})`).toBeGreaterThan(0);
+      });
+      expect(found).toEqual([]);
     });
   });
-
-  it('resolves every cross-reference of the guides and descriptions to a section of the page', async () => {
-    const inMarkdown = new Set<string>();
-    const markdown = JSON.stringify(bundle);
-    for (const match of markdown.matchAll(/\]\((#\/[^)\s]+)\)/g)) inMarkdown.add(match[1]!);
-    expect(inMarkdown.size).toBeGreaterThan(10);
-    // The pages that show them: the overview (the guides), every tag (its description, its operations'), and every
-    // schema whose description links.
-    const sources = ['', ...(bundle.tags as Json[]).map((tag) => String(tag.name))];
-    for (const schema of Object.values<Json>(bundle.components.schemas)) {
-      if (/\]\(#\//.test(JSON.stringify(schema))) sources.push(String(schema.title));
-    }
-    const checked = new Set<string>();
-    await docs.load();
-    for (const source of sources) {
-      const from = source === '' ? '' : await route(source);
-      await docs.visit(from);
-      if (from) await expectSettledAt(page, from, `the page of ${source}`);
-      // Visible links only: sections visited before may stay rendered, out of sight, with links of their own.
-      const links = page.locator('[data-component-name="Markdown/Markdown"] a[href^="#/"]:visible');
-      const hrefs = new Set(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? '')));
-      for (const href of hrefs) {
-        // Links of the description's Markdown (Redoc adds its own, to the fields of a schema).
-        if (checked.has(href) || !inMarkdown.has(href)) continue;
-        // Following the link is setting the location's fragment to its href: the page routes there.
-        await docs.visit(href);
-        await expectSettledAt(page, href, `the link to ${href} on ${source || 'the overview'}`);
-        checked.add(href);
-      }
-    }
-    expect(
-      [...inMarkdown].filter((href) => !checked.has(href)),
-      'cross-references of the description not found on the page',
-    ).toEqual([]);
-  }, 180_000);
-
-  it('has no serious accessibility violation (axe-core) on the overview, an operation and a schema, on a desktop and a phone', async () => {
-    const listMonitors = operations.find(({ operation }) => operation.operationId === 'listMonitors')!.operation;
-    const views = [
-      ['the overview', ''],
-      [`the operation ${listMonitors.operationId}`, await route(String(listMonitors.summary))],
-      ['the schema Period', await route(String(bundle.components.schemas.Period.title))],
-    ] as const;
-    const found: string[] = [];
-    for (const reader of [docs, mobile]) {
-      const where = reader === docs ? 'desktop' : 'phone';
-      // The page in its first state: what earlier visits highlighted is no part of it.
-      await reader.load();
-      for (const [view, target] of views) {
-        await reader.visit(target);
-        if (target) await expectSettledAt(reader.page, target, `${view} (${where})`);
-        else await expectVisible(reader.page.locator('h1', { hasText: String(bundle.info.title) }), `${view} (${where})`);
-        found.push(...(await seriousViolations(reader.page)).map((violation) => `${view} (${where}): ${violation}`));
-      }
-      // The sidebar is the page's navigation landmark (on a phone, hidden behind the menu button until opened).
-      expect(await reader.page.locator('[role="navigation"], nav').count(), `a navigation landmark (${where})`).toBeGreaterThan(0);
-    }
-    expect(found).toEqual([]);
-  }, 120_000);
 
   it('made no request that leaves the machine through all of the above', () => {
-    for (const reader of [docs, mobile]) {
+    const pages = [...desktops.opened(), ...phones.opened()];
+    expect(phones.opened().length, 'phones opened by the tests above').toBeGreaterThan(0);
+    for (const reader of pages) {
       expect(reader.requests.every((request) => request.local)).toBe(true);
       expect(reader.external(), 'requests to anything but the file (all refused)').toEqual([]);
       expect(reader.blockedLoads(), 'loads that the page policy blocked').toEqual([]);

@@ -114,14 +114,16 @@ export async function openOffline(
   // Loading the 2.8 MB page again for each visit would cost seconds: a visit moves inside the loaded page instead.
   const visit = async (hash = '') => {
     await page.evaluate(async (fragment) => {
-      // Through the overview first, so that a visit to the route already shown moves there again too.
-      if (location.hash !== '') {
+      // To the overview by the history (a fragment set to '' would leave a '#'); to a route by its fragment. A visit to
+      // the route already shown goes through the overview, so that the page moves there again. (Each route the page
+      // renders costs a few hundred milliseconds of its CPU: no other detour.)
+      if (location.hash !== '' && (fragment === '' || location.hash === fragment)) {
         history.pushState(null, '', location.pathname);
         dispatchEvent(new PopStateEvent('popstate'));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       }
-      scrollTo(0, 0);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      if (fragment) location.hash = fragment;
+      if (fragment === '') scrollTo(0, 0);
+      else location.hash = fragment;
     }, hash);
   };
   return {
@@ -138,12 +140,72 @@ export async function openOffline(
   };
 }
 
-/** Waits until the locator shows, failing with what was expected rather than a selector. */
+/**
+ * Pages of the docs file in one window size, each lent to one test at a time, so that tests can run at once: a test
+ * gets an idle page, or a new one while fewer than `size` are open, or waits for one to come back. A page that served a
+ * test which failed is closed rather than lent again (it may hold a dialog open, or be half way somewhere).
+ */
+export interface Readers {
+  use<T>(task: (reader: OfflinePage) => Promise<T>): Promise<T>;
+  /** Every page opened so far, closed ones included: the checks that hold over everything the tests did. */
+  opened(): OfflinePage[];
+}
+
+export function readers(browser: Browser, file: string, viewport: { width: number; height: number }, size: number): Readers {
+  const opened: OfflinePage[] = [];
+  const idle: OfflinePage[] = [];
+  const waiting: (() => void)[] = [];
+  let lent = 0;
+  const borrow = async (): Promise<OfflinePage> => {
+    while (idle.length === 0 && lent >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    lent++;
+    const free = idle.pop();
+    if (free) return free;
+    try {
+      const reader = await openOffline(browser, file, viewport);
+      opened.push(reader);
+      return reader;
+    } catch (error) {
+      lent--;
+      waiting.shift()?.();
+      throw error;
+    }
+  };
+  const giveBack = (reader: OfflinePage, healthy: boolean) => {
+    lent--;
+    if (healthy) idle.push(reader);
+    else void reader.context.close().catch(() => undefined);
+    waiting.shift()?.();
+  };
+  return {
+    async use(task) {
+      const reader = await borrow();
+      let healthy = false;
+      try {
+        const result = await task(reader);
+        healthy = true;
+        return result;
+      } finally {
+        giveBack(reader, healthy);
+      }
+    },
+    opened: () => [...opened],
+  };
+}
+
+/** Resolves at the page's next animation frame: the page has rendered what it had to render. */
+export const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+/**
+ * Waits until the locator shows, failing with what was expected rather than a selector. It looks once per frame of
+ * the page: Playwright's own wait looks again after growing pauses (up to half a second), which the page's debounced
+ * search and step-by-step rendering would turn into seconds per test.
+ */
 export async function expectVisible(locator: Locator, what: string, timeout = 10_000): Promise<void> {
-  try {
-    await locator.first().waitFor({ state: 'visible', timeout });
-  } catch {
-    throw new Error(`Not visible on the docs page: ${what}`);
+  const until = performance.now() + timeout;
+  while (!(await locator.first().isVisible())) {
+    if (performance.now() > until) throw new Error(`Not visible on the docs page: ${what}`);
+    await nextFrame(locator.page());
   }
 }
 
@@ -180,9 +242,12 @@ async function settleInViewport(locator: Locator, what: string, bringIntoView: b
   }
 }
 
-/** Waits until the element lies wholly inside the window, and stays there (a menu that the page placed). */
-export async function expectInViewport(locator: Locator, what: string, timeout = 10_000): Promise<void> {
-  await settleInViewport(locator, what, false, timeout);
+/**
+ * Brings the element into the window as a reader scrolling to it does, and waits until it lies there wholly and
+ * stays: the page may still be moving from an earlier visit, and a reader scrolls again.
+ */
+export async function expectBroughtIntoView(locator: Locator, what: string, timeout = 10_000): Promise<void> {
+  await settleInViewport(locator, what, true, timeout);
 }
 
 /**
