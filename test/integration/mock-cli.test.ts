@@ -10,6 +10,8 @@ import { sampleToken } from '../../scripts/lib/sample-requests.js';
 import { commandLine, descendants, isRunning, signalTree, startCommand, waitUntil, type Command } from '../support/processes.js';
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+/** The compiled command line (what `npx monitoring-service-api` runs): it starts without tsx's compile step. */
+const bin = path.join(root, 'dist', 'src', 'bin.js');
 const started: Command[] = [];
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
   const entry = startCommand(command, args, env);
@@ -73,8 +75,6 @@ describe('npm run mock', () => {
 });
 
 describe('node dist/src/bin.js mock (what npx monitoring-service-api mock runs)', () => {
-  const bin = path.join(root, 'dist', 'src', 'bin.js');
-
   it('is one process, and SIGHUP stops it with exit 0', async () => {
     const command = run(process.execPath, [bin, 'mock', '--port', '0']);
     const { pid } = await serving(command);
@@ -99,7 +99,7 @@ describe('node dist/src/bin.js mock (what npx monitoring-service-api mock runs)'
   });
 });
 
-describe('tsx src/bin.ts mock', () => {
+describe('tsx src/bin.ts mock (what npm run mock runs, without npm)', () => {
   it('SIGTERM: stops and exits 0', async () => {
     const command = run(tsx, ['src/bin.ts', 'mock', '--port', '0']);
     const { tree } = await serving(command);
@@ -107,9 +107,11 @@ describe('tsx src/bin.ts mock', () => {
     await expectAllGone(command, tree);
     expect((await command.exited).code).toBe(0);
   });
+});
 
+describe('the mock command: options, logging, the simulator (node dist/src/bin.js)', () => {
   it('--log prints one line per request', async () => {
-    const command = run(tsx, ['src/bin.ts', 'mock', '--port', '0', '--log']);
+    const command = run(process.execPath, [bin, 'mock', '--port', '0', '--log']);
     const { baseUrl } = await serving(command);
     await command.waitFor(/GET \/api\/monitors → 200/);
     await fetch(`${baseUrl}/monitors/12ab`, { headers: { Authorization: sampleToken } });
@@ -117,17 +119,17 @@ describe('tsx src/bin.ts mock', () => {
   });
 
   it('a malformed or unknown option: exit 2 with the usage', async () => {
-    const command = run(tsx, ['src/bin.ts', 'mock', '--port', 'abc']);
+    const command = run(process.execPath, [bin, 'mock', '--port', 'abc']);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toMatch(/--port must be a number[\s\S]*Usage: monitoring-service-api mock/);
-    const unknown = run(tsx, ['src/bin.ts', 'mock', '--nope']);
+    const unknown = run(process.execPath, [bin, 'mock', '--nope']);
     expect((await unknown.exited).code).toBe(2);
     expect(unknown.output()).toMatch(/Unknown option '--nope'/);
   });
 
   it('--help on the command and on each subcommand: exit 0', async () => {
     for (const args of [['--help'], ['mock', '--help'], ['proxy', '--help'], ['help', 'proxy']]) {
-      const command = run(tsx, ['src/bin.ts', ...args]);
+      const command = run(process.execPath, [bin, ...args]);
       expect((await command.exited).code, args.join(' ')).toBe(0);
       expect(command.output()).toMatch(/Usage: monitoring-service-api/);
     }
@@ -138,7 +140,7 @@ describe('tsx src/bin.ts mock', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const command = run(tsx, ['src/bin.ts', 'mock', '--port', String(port)]);
+      const command = run(process.execPath, [bin, 'mock', '--port', String(port)]);
       expect((await command.exited).code).toBe(1);
       expect(command.output()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use`));
     } finally {
@@ -147,8 +149,8 @@ describe('tsx src/bin.ts mock', () => {
   });
 
   it('simulates by default: the test API answers, and the banner says so', async () => {
-    const command = run(tsx, [
-      'src/bin.ts',
+    const command = run(process.execPath, [
+      bin,
       'mock',
       '--port',
       '0',
@@ -173,7 +175,7 @@ describe('tsx src/bin.ts mock', () => {
   it('--seed with a wrong file: exit 2 naming the file, the pointer and the fault, and nothing listens', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'seed-')), 'accounts.json');
     writeFileSync(file, JSON.stringify({ business_units: [{ name: 'No zaaid' }] }));
-    const command = run(tsx, ['src/bin.ts', 'mock', '--port', '0', '--seed', file]);
+    const command = run(process.execPath, [bin, 'mock', '--port', '0', '--seed', file]);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toContain(
       `The seed file ${file} is not valid, so the mock did not start:\n  /business_units/0: must have the attribute "zaaid"`,
@@ -182,7 +184,7 @@ describe('tsx src/bin.ts mock', () => {
   });
 
   it('--examples with an option of the simulator: exit 2 saying which', async () => {
-    const command = run(tsx, ['src/bin.ts', 'mock', '--examples', '--strict-tokens']);
+    const command = run(process.execPath, [bin, 'mock', '--examples', '--strict-tokens']);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toMatch(/--strict-tokens: options of the simulator, which --examples turns off/);
   });
