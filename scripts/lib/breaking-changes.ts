@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Json } from '../../src/description/openapi.js';
 import { componentChanges } from './contract-rules.js';
 import { root } from './paths.js';
 import { run, withoutBanner } from './run.js';
@@ -84,10 +85,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** Runs `redocly diff` between two description files and returns every change it rates. */
-export async function diffDescriptions(
-  baseFile: string,
-  revisionFile: string,
-): Promise<{ baseVersion: string; revisionVersion: string; changes: Change[] }> {
+export async function diffDescriptions(baseFile: string, revisionFile: string): Promise<Change[]> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'diff-'));
   try {
     const reportFile = path.join(scratch, 'diff.json');
@@ -122,7 +120,7 @@ export async function diffDescriptions(
         });
       }
     }
-    return { baseVersion: String(report.infoVersions?.base ?? ''), revisionVersion: String(report.infoVersions?.revision ?? ''), changes };
+    return changes;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -182,12 +180,17 @@ export function ownChecks(base: unknown, revision: unknown): Change[] {
 
 /** The gate: does `revisionFile` break `baseFile` without a new info.version? */
 export async function checkCompatibility(baseFile: string, revisionFile: string): Promise<GateResult> {
-  const diffed = await diffDescriptions(baseFile, revisionFile);
-  const { baseVersion, revisionVersion } = diffed;
-  const base = JSON.parse(readFileSync(baseFile, 'utf8'));
-  const revision = JSON.parse(readFileSync(revisionFile, 'utf8'));
+  const redoclyChanges = await diffDescriptions(baseFile, revisionFile);
+  return judgeChanges(JSON.parse(readFileSync(baseFile, 'utf8')), JSON.parse(readFileSync(revisionFile, 'utf8')), redoclyChanges);
+}
+
+/**
+ * The gate's verdict on a revision: our named rules over the two documents, with what `redocly diff` found between
+ * them (`redoclyChanges`). A breaking change passes only with a new info.version.
+ */
+export function judgeChanges(base: Json, revision: Json, redoclyChanges: Change[]): GateResult {
   // Our named rules first: where Redocly found the same place, its verdict is the one dropped.
-  const changes = [...ownChecks(base, revision), ...componentChanges(base, revision), ...diffed.changes];
+  const changes = [...ownChecks(base, revision), ...componentChanges(base, revision), ...redoclyChanges];
   // One verdict per place: Redocly reports a schema once for each operation that uses it, and the component rules
   // may find at the same pointer what Redocly found.
   const seen = new Set<string>();
@@ -197,6 +200,8 @@ export async function checkCompatibility(baseFile: string, revisionFile: string)
     seen.add(key);
     return true;
   });
+  const baseVersion = String(base.info?.version ?? '');
+  const revisionVersion = String(revision.info?.version ?? '');
   const versionChanged = baseVersion !== revisionVersion;
   return { baseVersion, revisionVersion, versionChanged, breaking, changes, ok: breaking.length === 0 || versionChanged };
 }

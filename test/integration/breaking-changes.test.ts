@@ -11,6 +11,7 @@ import {
   checkCompatibility,
   compareVersions,
   describeGate,
+  judgeChanges,
   ownChecks,
   readReleases,
   releasesDir,
@@ -81,9 +82,10 @@ describe('the gate', () => {
   });
 });
 
-// Each case changes a copy of the current bundle and runs the gate from the bundle to the copy. `rules`: the rule
-// that must name the change (redocly diff's, or one of ownChecks in scripts/lib/breaking-changes.ts).
-const breakingCases: { name: string; rules: string[]; change: (document: Json) => void }[] = [
+// Each case changes a copy of the current bundle, and the gate judges the copy against the bundle. `rules`: the rule
+// that must name the change: one of the gate's own (ownChecks in scripts/lib/breaking-changes.ts, the rules of
+// scripts/lib/contract-rules.ts), judged in this process, or one of redocly diff's, with `at`, the place it names.
+const breakingCases: { name: string; rules: string[]; at?: string; change: (document: Json) => void }[] = [
   {
     name: 'a constants schema removed (SlaType, exported as SlaType, SlaTypeValues, SlaTypeMeanings)',
     rules: ['schema-removed'],
@@ -138,6 +140,7 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
   {
     name: 'a oneOf member removed from a request',
     rules: ['schema-combinator-changed'],
+    at: '#/components/schemas/TokenGrant/oneOf',
     change: (document) => {
       document.components.schemas.TokenGrant.oneOf.pop();
     },
@@ -145,6 +148,7 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
   {
     name: 'an operation removed',
     rules: ['path-removed'],
+    at: '#/paths/~1device_key',
     change: (document) => {
       delete document.paths['/device_key'];
     },
@@ -174,6 +178,7 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
   {
     name: 'a parameter added as required',
     rules: ['parameter-became-required'],
+    at: '#/paths/~1monitors/get',
     change: (document) => {
       document.paths['/monitors'].get.parameters.push({
         name: 'page',
@@ -187,6 +192,7 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
   {
     name: 'a success status removed',
     rules: ['response-removed'],
+    at: '#/paths/~1monitor_groups/post',
     change: (document) => {
       delete document.paths['/monitor_groups'].post.responses['201'];
     },
@@ -194,11 +200,32 @@ const breakingCases: { name: string; rules: string[]; change: (document: Json) =
 ];
 
 describe('the gate, on a copy of the current bundle', () => {
-  it.each(breakingCases.map((entry) => [entry.name, entry] as const))('fails on %s', async (_name, entry) => {
-    const result = await checkCompatibility(bundleFile, variant(entry.name, entry.change));
+  const ownRuleCases = breakingCases.filter((entry) => entry.at === undefined);
+  const redoclyCases = breakingCases.filter((entry) => entry.at !== undefined);
+
+  it.each(ownRuleCases.map((entry) => [entry.name, entry] as const))('fails on %s', (_name, entry) => {
+    const revision = structuredClone(bundle);
+    entry.change(revision);
+    const result = judgeChanges(bundle, revision, []);
     expect(result.ok, describeGate(result, 'the bundle')).toBe(false);
     const rules = result.breaking.map((change) => change.ruleId);
     for (const rule of entry.rules) expect(rules, describeGate(result, 'the bundle')).toContain(rule);
+    expect(describeGate(result, 'the bundle')).toMatch(/info\.version is still/);
+  });
+
+  // One run of redocly diff for the changes that its rules name, each at its own place.
+  it(`fails on each of: ${redoclyCases.map((entry) => entry.name).join('; ')}`, async () => {
+    const result = await checkCompatibility(
+      bundleFile,
+      variant('redocly-rules', (document) => {
+        for (const entry of redoclyCases) entry.change(document);
+      }),
+    );
+    expect(result.ok, describeGate(result, 'the bundle')).toBe(false);
+    for (const entry of redoclyCases) {
+      const rules = result.breaking.filter((change) => change.pointer.startsWith(entry.at!)).map((change) => change.ruleId);
+      for (const rule of entry.rules) expect(rules, `${entry.name}: ${describeGate(result, 'the bundle')}`).toContain(rule);
+    }
     expect(describeGate(result, 'the bundle')).toMatch(/info\.version is still/);
   });
 
