@@ -12,7 +12,7 @@
 // attribute removed, no type changed: core document, section 9); a breaking change needs a new info.version.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseOptions, UsageError } from '../src/cli/args.js';
+import { runScript, type ScriptLine } from '../src/cli/args.js';
 import { build } from './build.js';
 import { outputs } from './lib/paths.js';
 import { apiChanges, apiSnapshotFile, packageApiReport } from './lib/api-report.js';
@@ -31,33 +31,20 @@ import {
   type Release,
 } from './lib/breaking-changes.js';
 
-const usage = `Usage: npm run release -- [--check] [--amend] [--no-build]
+export const releaseLine = {
+  usage: `Usage: npm run release -- [--check] [--amend] [--no-build]
   --check      say what a release would do; write nothing.
   --amend      replace the last release with the current description, under its own CHANGELOG entry
                (to correct a release that has not been published yet).
   --no-build   use generated/ as it is, without building first.
   -h, --help   this help.
-A release needs an entry "## <info.version> (<YYYY-MM-DD>)" at the top of CHANGELOG.md.`;
-
-let values: Record<string, string | boolean | undefined>;
-try {
-  values = parseOptions(
-    usage,
-    {
-      amend: { type: 'boolean', default: false },
-      check: { type: 'boolean', default: false },
-      'no-build': { type: 'boolean', default: false },
-    },
-    process.argv.slice(2),
-  );
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(error instanceof UsageError ? 2 : 1);
-}
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+A release needs an entry "## <info.version> (<YYYY-MM-DD>)" at the top of CHANGELOG.md.`,
+  options: {
+    amend: { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+} satisfies ScriptLine;
 
 /** The breaking changes of the package's TypeScript API since a release (none when the release kept no report). */
 function packageApiChanges(released: string): Change[] {
@@ -78,79 +65,90 @@ const apiOnlyGate = (released: string) => ({
   ok: false,
 });
 
+/** Stops the release with a message (runScript prints it; exit status 1). */
 function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
+  throw new Error(message);
 }
 
-if (!values['no-build']) {
-  console.log('Building generated/ from openapi/ ...');
-  await build({ log: (line) => console.log(`  ${line}`) }).catch((error: Error) => fail(error.message));
-}
-
-const bundleFile = outputs().bundleJson;
-const bundleText = readFileSync(bundleFile, 'utf8');
-const version = String(JSON.parse(bundleText).info?.version ?? '');
-if (!/^\d+(\.\d+)*$/.test(version)) fail(`info.version must be a dotted number such as 2.0, not "${version}".`);
-
-const releases = readReleases();
-const replacing = values.amend ? releases.at(-1) : undefined;
-if (values.amend && !replacing) fail('--amend replaces the last release, and there is none yet.');
-if (replacing && replacing.version !== version)
-  fail(`--amend replaces release ${replacing.version}, but info.version is now ${version}: release it without --amend.`);
-const previous = values.amend ? releases.at(-2) : releases.at(-1);
-
-if (!values.amend && previous && previous.sha256 === sha256(bundleText)) {
-  // The description is as released; the package's TypeScript API may not be.
-  const api = packageApiChanges(previous.version);
-  if (api.length > 0) {
-    console.log(describeGate({ ...apiOnlyGate(previous.version), breaking: api }, `release ${previous.version} (${previous.date})`));
-    process.exit(1);
+/** The release (or, with --check, what it would do): the gate, the CHANGELOG entry, the snapshots. */
+async function release(values: Record<string, string | boolean | undefined>): Promise<void> {
+  if (!values['no-build']) {
+    console.log('Building generated/ from openapi/ ...');
+    await build({ log: (line) => console.log(`  ${line}`) }).catch((error: Error) => fail(error.message));
   }
-  console.log(`Nothing to release: the description and the package's API are the ones released as ${previous.version} (${previous.date}).`);
-  process.exit(0);
+
+  const bundleFile = outputs().bundleJson;
+  const bundleText = readFileSync(bundleFile, 'utf8');
+  const version = String(JSON.parse(bundleText).info?.version ?? '');
+  if (!/^\d+(\.\d+)*$/.test(version)) fail(`info.version must be a dotted number such as 2.0, not "${version}".`);
+
+  const releases = readReleases();
+  const replacing = values.amend ? releases.at(-1) : undefined;
+  if (values.amend && !replacing) fail('--amend replaces the last release, and there is none yet.');
+  if (replacing && replacing.version !== version)
+    fail(`--amend replaces release ${replacing.version}, but info.version is now ${version}: release it without --amend.`);
+  const previous = values.amend ? releases.at(-2) : releases.at(-1);
+
+  if (!values.amend && previous && previous.sha256 === sha256(bundleText)) {
+    // The description is as released; the package's TypeScript API may not be.
+    const api = packageApiChanges(previous.version);
+    if (api.length > 0) {
+      console.log(describeGate({ ...apiOnlyGate(previous.version), breaking: api }, `release ${previous.version} (${previous.date})`));
+      process.exitCode = 1;
+      return;
+    }
+    console.log(
+      `Nothing to release: the description and the package's API are the ones released as ${previous.version} (${previous.date}).`,
+    );
+    return;
+  }
+  if (previous && compareVersions(version, previous.version) < 0)
+    fail(`info.version ${version} is lower than the last release, ${previous.version}.`);
+
+  const [topEntry] = existsSync(changelogFile) ? changelogEntries(readFileSync(changelogFile, 'utf8')) : [];
+
+  // The gate, against the release before this one: the description (every component, used or not) and the package's
+  // TypeScript API (releases/<version>.api.json). Changes the top CHANGELOG entry declares not breaking are accepted.
+  if (previous) {
+    const result = await checkCompatibility(path.join(releasesDir, previous.file), bundleFile);
+    const api = packageApiChanges(previous.version);
+    const acknowledged = acknowledgedChanges(topEntry?.version === version ? topEntry.body : '');
+    const breaking = [...result.breaking, ...api].filter((change) => !acknowledged.has(change.pointer));
+    const gate = { ...result, breaking, ok: breaking.length === 0 || result.versionChanged };
+    console.log(describeGate(gate, `release ${previous.version} (${previous.date})`));
+    if (!gate.ok) {
+      process.exitCode = 1;
+      return;
+    }
+  }
+
+  // The CHANGELOG entry.
+  if (!existsSync(changelogFile))
+    fail(`${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`);
+  const entry = topEntry;
+  if (!entry) fail(`CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`);
+  if (entry.version !== version)
+    fail(
+      `The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`,
+    );
+  if (entry.body === '') fail(`The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`);
+  const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
+  if (used.has(entry.heading)) fail(`The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`);
+  if (previous && entry.date < previous.date)
+    fail(`The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`);
+
+  const release: Release = { version, file: `${version}.json`, date: entry.date, changelog: entry.heading, sha256: sha256(bundleText) };
+  if (values.check) {
+    console.log(`A release would write releases/${release.file} (${release.sha256.slice(0, 12)}) under "${entry.heading}".`);
+    return;
+  }
+  mkdirSync(releasesDir, { recursive: true });
+  copyFileSync(bundleFile, path.join(releasesDir, release.file));
+  writeFileSync(path.join(releasesDir, apiSnapshotFile(version)), `${JSON.stringify(packageApiReport(), null, 2)}\n`);
+  // The index keeps every release; a version's snapshot is its latest release (a compatible superset of the earlier ones).
+  const next = [...releases.filter((existing) => existing !== replacing), release];
+  writeFileSync(releaseIndexFile, `${JSON.stringify({ releases: next }, null, 2)}\n`);
+  console.log(`Released ${version}: releases/${release.file} (${release.sha256.slice(0, 12)}), "${entry.heading}".`);
 }
-if (previous && compareVersions(version, previous.version) < 0)
-  fail(`info.version ${version} is lower than the last release, ${previous.version}.`);
 
-const [topEntry] = existsSync(changelogFile) ? changelogEntries(readFileSync(changelogFile, 'utf8')) : [];
-
-// The gate, against the release before this one: the description (every component, used or not) and the package's
-// TypeScript API (releases/<version>.api.json). Changes the top CHANGELOG entry declares not breaking are accepted.
-if (previous) {
-  const result = await checkCompatibility(path.join(releasesDir, previous.file), bundleFile);
-  const api = packageApiChanges(previous.version);
-  const acknowledged = acknowledgedChanges(topEntry?.version === version ? topEntry.body : '');
-  const breaking = [...result.breaking, ...api].filter((change) => !acknowledged.has(change.pointer));
-  const gate = { ...result, breaking, ok: breaking.length === 0 || result.versionChanged };
-  console.log(describeGate(gate, `release ${previous.version} (${previous.date})`));
-  if (!gate.ok) process.exit(1);
-}
-
-// The CHANGELOG entry.
-if (!existsSync(changelogFile))
-  fail(`${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`);
-const entry = topEntry;
-if (!entry) fail(`CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`);
-if (entry.version !== version)
-  fail(
-    `The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`,
-  );
-if (entry.body === '') fail(`The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`);
-const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
-if (used.has(entry.heading)) fail(`The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`);
-if (previous && entry.date < previous.date)
-  fail(`The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`);
-
-const release: Release = { version, file: `${version}.json`, date: entry.date, changelog: entry.heading, sha256: sha256(bundleText) };
-if (values.check) {
-  console.log(`A release would write releases/${release.file} (${release.sha256.slice(0, 12)}) under "${entry.heading}".`);
-  process.exit(0);
-}
-mkdirSync(releasesDir, { recursive: true });
-copyFileSync(bundleFile, path.join(releasesDir, release.file));
-writeFileSync(path.join(releasesDir, apiSnapshotFile(version)), `${JSON.stringify(packageApiReport(), null, 2)}\n`);
-// The index keeps every release; a version's snapshot is its latest release (a compatible superset of the earlier ones).
-const next = [...releases.filter((existing) => existing !== replacing), release];
-writeFileSync(releaseIndexFile, `${JSON.stringify({ releases: next }, null, 2)}\n`);
-console.log(`Released ${version}: releases/${release.file} (${release.sha256.slice(0, 12)}), "${entry.heading}".`);
+runScript(releaseLine, import.meta.url, release);
