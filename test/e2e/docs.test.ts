@@ -5,9 +5,9 @@
 // to end, a call on a customer account, the meaning of a status and of a period, the units of time of a period.
 //
 // Every wait is for a state of the page (shown, in the window, stable), never for a time; every click is on something
-// brought into the window first. The reader's tests run at once, each on pages of its own (three desktop windows
-// and two phones, each lent to one test at a time): the page's own pauses (its debounced search, the frames of its
-// rendering) overlap instead of adding up.
+// brought into the window first. The page (2.8 MB) is loaded once per window size and the tests take turns on the two
+// pages; a task of a reader on both sizes runs on both at once, so that each test's time limit covers its own work
+// only. What the page's text says, without a browser, is test/unit/docs-content.test.ts.
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,59 +15,26 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputs, root } from '../../scripts/lib/paths.js';
 import { loadBundle, operationsOf, type Json } from '../support/bundle.js';
-import { codeSamplesOf, typeCheckSamples } from '../support/code-samples.js';
+import { codeSamplesOf } from '../support/code-samples.js';
 import {
   axeViolations,
   clickInView,
+  desktop,
   expectBroughtIntoView,
   expectVisible,
   launchChromium,
-  desktop,
+  openOffline,
   phone,
-  readers,
   type OfflinePage,
-  type Readers,
 } from '../support/docs-browser.js';
+import { codeBlocks, expandedUrl, guideSection, headings } from '../support/guide.js';
 
 const bundle = loadBundle();
 const docsFile = outputs().docs;
 const screenshots = path.join(root, 'test-results');
 const operations = operationsOf(bundle);
+const samples = codeSamplesOf(bundle);
 const guide = String(bundle.info.description);
-
-/** The text of the Markdown headings of one level, outside fenced code, without inline Markdown. */
-function headings(markdown: string, level: number): string[] {
-  const found: string[] = [];
-  let fenced = false;
-  for (const line of markdown.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const match = fenced ? null : new RegExp(`^#{${level}}\\s+(.+?)\\s*#*\\s*$`).exec(line);
-    if (match?.[1]) found.push(match[1].replace(/[`*_]/g, ''));
-  }
-  return found;
-}
-
-/** The Markdown of the `## title` section of a guide, up to the next `## ` heading. */
-function guideSection(markdown: string, title: string): string {
-  const start = markdown.split('\n').indexOf(`## ${title}`);
-  expect(start, `a "## ${title}" section in the guides`).toBeGreaterThanOrEqual(0);
-  const lines = markdown.split('\n').slice(start + 1);
-  const end = lines.findIndex((line) => line.startsWith('## '));
-  return (end < 0 ? lines : lines.slice(0, end)).join('\n');
-}
-
-/** The fenced code blocks of some Markdown, without their indentation. */
-function codeBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/^( *)```\w*\n([\s\S]*?)^\1```/gm)].map((block) =>
-    block[2]!
-      .split('\n')
-      .map((line) => line.slice(block[1]!.length))
-      .join('\n'),
-  );
-}
-
-/** A server's URL with its variables at their defaults. */
-const expanded = (server: Json) => String(server.url).replace(/\{(\w+)\}/g, (_, name: string) => String(server.variables?.[name]?.default));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -120,13 +87,19 @@ async function readMenu(reader: OfflinePage): Promise<Menu> {
   await reader.visit();
   for (const tag of [...(bundle.tags as Json[]).map((entry) => String(entry.name)), 'Schemas']) {
     await openMenu(reader.page, tag);
-    const entries = await reader.page.locator('[data-component-name="Menu/MenuItem"] > a').evaluateAll((anchors) =>
-      anchors.map((anchor) => ({
-        label: anchor.querySelector('[data-testid="menu-item-label"] [data-text]')?.getAttribute('data-text') ?? '',
-        href: anchor.getAttribute('href') ?? '',
-        operation: anchor.parentElement?.classList.contains('menu-item-type-operation') === true,
-      })),
-    );
+    // The entries under the tag's own: another group may be open too (Schemas, after a visit to a schema).
+    const entries = await reader.page.locator('[data-component-name="Menu/MenuItem"] > a').evaluateAll((anchors, group) => {
+      const labelOf = (anchor: Element) =>
+        anchor.querySelector('[data-testid="menu-item-label"] [data-text]')?.getAttribute('data-text') ?? '';
+      const tagItem = anchors.find((anchor) => labelOf(anchor) === group)?.parentElement;
+      return anchors
+        .filter((anchor) => tagItem?.contains(anchor))
+        .map((anchor) => ({
+          label: labelOf(anchor),
+          href: anchor.getAttribute('href') ?? '',
+          operation: anchor.parentElement?.classList.contains('menu-item-type-operation') === true,
+        }));
+    }, tag);
     for (const { label, href, operation } of entries) {
       if (!label || !href) continue;
       if (!menu.routes.has(label)) menu.routes.set(label, routeFromHref(href));
@@ -287,41 +260,70 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
   let browser: Browser | undefined;
-  /** Desktop windows and phones, each lent to one test at a time: the tests below run at once, on pages of their own. */
-  let desktops: Readers;
-  let phones: Readers;
-  /** The menu, read once from a desktop page. */
-  let menuRead: Promise<Menu> | undefined;
-  const menu = () => (menuRead ??= desktops.use(readMenu));
+  /** One desktop window and one phone, each loaded once: the tests below take turns on them. */
+  let desktopReader: OfflinePage;
+  let phoneReader: OfflinePage;
+  /** The menu, read once from the desktop window. */
+  let menu: Menu | undefined;
 
   /** The route a menu entry leads to, by its label. */
-  async function menuRoute(label: string): Promise<string> {
-    const found = (await menu()).routes.get(label);
+  function menuRoute(label: string): string {
+    const found = menu?.routes.get(label);
     expect(found, `a menu entry labelled "${label}"`).toBeDefined();
     return found!;
   }
 
-  /** Runs a task on a desktop window and on a phone at once, each told which it is on. */
+  /** Runs a task on the desktop window and on the phone at once, each told which it is on. */
   async function onDesktopAndPhone(task: (reader: OfflinePage, where: 'desktop' | 'phone') => Promise<void>): Promise<void> {
-    await Promise.all([desktops.use((reader) => task(reader, 'desktop')), phones.use((reader) => task(reader, 'phone'))]);
+    await Promise.all([task(desktopReader, 'desktop'), task(phoneReader, 'phone')]);
   }
 
   beforeAll(async () => {
     if (!existsSync(docsFile)) throw new Error(`${docsFile} is missing: run \`npm run build\` first.`);
     await mkdir(screenshots, { recursive: true });
     browser = await launchChromium();
-    // Three desktop windows and two phones: as many as the slow tests that run at once can use on two cores.
-    desktops = readers(browser, docsFile, desktop, 3);
-    phones = readers(browser, docsFile, phone, 2);
+    [desktopReader, phoneReader] = await Promise.all([openOffline(browser, docsFile, desktop), openOffline(browser, docsFile, phone)]);
   });
 
   afterAll(async () => {
     await browser?.close();
   });
 
-  it('renders the description from the file alone: no request leaves the page', () =>
-    desktops.use(async (docs) => {
-      const { page } = docs;
+  // First, while both pages are as the file opens them: what later visits highlight is no part of what is judged.
+  it('has no serious accessibility violation (axe-core) on the overview, an operation and a schema, on a desktop and a phone', async () => {
+    // An operation and a schema that the description links to, by those links (the cross-reference test follows each).
+    const linked = (route: string) => {
+      expect(JSON.stringify(bundle), `a link of the description to ${route}`).toContain(`](${route})`);
+      return route;
+    };
+    const views = [
+      ['the overview', ''],
+      ['the operation getMonitor', linked('#/monitors/getmonitor')],
+      ['the schema Period', linked('#/schemas/period')],
+    ] as const;
+    const found: string[] = [];
+    await onDesktopAndPhone(async (reader, where) => {
+      for (const [view, target] of views) {
+        await reader.visit(target);
+        if (target) await expectSettledAt(reader.page, target, `${view} (${where})`);
+        else await expectVisible(reader.page.locator('h1', { hasText: String(bundle.info.title) }), `${view} (${where})`);
+        found.push(...(await seriousViolations(reader.page)).map((violation) => `${view} (${where}): ${violation}`));
+      }
+      // The sidebar is the page's navigation landmark (on a phone, hidden behind the menu button until opened).
+      expect(await reader.page.locator('[role="navigation"], nav').count(), `a navigation landmark (${where})`).toBeGreaterThan(0);
+    });
+    expect(found).toEqual([]);
+  });
+
+  describe('what a reader sees and does', () => {
+    // Read once, from the desktop window, before the tasks that go where its entries lead.
+    beforeAll(async () => {
+      menu = await readMenu(desktopReader);
+    });
+
+    it('renders the description from the file alone: no request leaves the page', async () => {
+      const { page } = desktopReader;
+      await desktopReader.visit();
       await expectVisible(page.locator('h1', { hasText: String(bundle.info.title) }), 'the title of the description');
       // The search box says "Loading..." until its index is built, in the page.
       await expectVisible(page.getByTestId('search-trigger').filter({ hasNotText: 'Loading' }), 'the search box, ready');
@@ -329,124 +331,136 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       const { operation } = operations[0]!;
       await openOperation(page, String(operation.tags[0]), String(operation.summary));
       await expectVisible(heading(page, String(operation.summary)), `the operation ${operation.operationId}`);
-      expect(docs.requests.length).toBeGreaterThan(0);
-      expect(docs.external(), 'requests to anything but the file (all refused)').toEqual([]);
-      expect(docs.blockedLoads(), 'loads that the page policy blocked').toEqual([]);
-      expect(docs.errors, 'script errors').toEqual([]);
-    }));
+      expect(desktopReader.requests.length).toBeGreaterThan(0);
+      expect(desktopReader.external(), 'requests to anything but the file (all refused)').toEqual([]);
+      expect(desktopReader.blockedLoads(), 'loads that the page policy blocked').toEqual([]);
+      expect(desktopReader.errors, 'script errors').toEqual([]);
+    });
 
-  it('is one file under 3 MB', () => {
-    expect(statSync(docsFile).size).toBeLessThan(3_000_000);
-  });
+    it('is one file under 3 MB', () => {
+      expect(statSync(docsFile).size).toBeLessThan(3_000_000);
+    });
 
-  describe.concurrent('what a reader sees and does', () => {
-    it('is titled and branded for this API', () =>
-      desktops.use(async ({ page }) => {
-        expect(await page.title()).toContain(bundle.info.title);
-        const logo = bundle.info['x-logo'] as Json;
-        expect(String(logo.url)).toMatch(/^data:image\/svg\+xml[,;]/);
-        const image = page.locator(`img[alt="${logo.altText}"]`);
-        await expectVisible(image, 'the logo of info.x-logo');
-        expect(await image.first().getAttribute('src')).toBe(logo.url);
-        expect(
-          await image.first().evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
-          'the logo draws',
-        ).toBe(true);
-        const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand-6').trim());
-        expect(brand, 'the theme colour of the page template').not.toBe('');
-      }));
+    it('is titled and branded for this API', async () => {
+      const { page } = desktopReader;
+      expect(await page.title()).toContain(bundle.info.title);
+      const logo = bundle.info['x-logo'] as Json;
+      expect(String(logo.url)).toMatch(/^data:image\/svg\+xml[,;]/);
+      const image = page.locator(`img[alt="${logo.altText}"]`);
+      await expectVisible(image, 'the logo of info.x-logo');
+      expect(await image.first().getAttribute('src')).toBe(logo.url);
+      expect(
+        await image.first().evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0),
+        'the logo draws',
+      ).toBe(true);
+      const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-brand-6').trim());
+      expect(brand, 'the theme colour of the page template').not.toBe('');
+    });
 
-    it('shows every guide of info.description (its ## headings) in the menu and on the page', () =>
-      desktops.use(async (docs) => {
-        const { page } = docs;
-        const guides = headings(guide, 2);
-        expect(guides.length).toBeGreaterThan(0);
-        await docs.visit();
-        const middle = page.getByTestId('middle-panel');
-        for (const title of guides) {
-          await expectVisible(menuItem(page, title), `the menu entry of the guide "${title}"`);
-          await expectVisible(heading(middle, title), `the heading "${title}" of the guides`);
+    it('shows every guide of info.description (its ## headings) in the menu and on the page', async () => {
+      const { page } = desktopReader;
+      const guides = headings(guide, 2);
+      expect(guides.length).toBeGreaterThan(0);
+      await desktopReader.visit();
+      const middle = page.getByTestId('middle-panel');
+      for (const title of guides) {
+        await expectVisible(menuItem(page, title), `the menu entry of the guide "${title}"`);
+        await expectVisible(heading(middle, title), `the heading "${title}" of the guides`);
+      }
+    });
+
+    it('shows every operation of the description in the menu, and no other', () => {
+      expect([...menu!.operations].sort(), 'the operations of the menu').toEqual(
+        operations.map(({ operation }) => String(operation.summary)).sort(),
+      );
+    });
+
+    // One test per operation: what a reader on a desktop window and one on a phone do with it, at once.
+    describe.each(operations.map((entry) => [String(entry.operation.operationId), entry] as const))('the operation %s', (where, entry) => {
+      const { path: route, operation } = entry;
+      const summary = String(operation.summary);
+      const [curl, typescript] = ['curl', 'TypeScript'].map(
+        (label) => samples.find((sample) => sample.operationId === where && sample.label === label)!,
+      );
+      /** A line of a sample that no other language's sample of the operation shows: its first line past the imports. */
+      const markerOf = (source: string) =>
+        source
+          .split('\n')
+          .find((line) => /\S/.test(line) && !line.startsWith('import'))!
+          .trim();
+
+      /** On a desktop window: the page's search finds it and leads where its menu entry leads, to both samples. */
+      async function searchAndRead(): Promise<void> {
+        const { page } = desktopReader;
+        const target = menuRoute(summary);
+        await clickInView(page.getByTestId('search-trigger'), 'the search box');
+        await page.getByTestId('search-dialog').locator('input').fill(summary);
+        const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: summary }).filter({ hasText: route });
+        await expectVisible(result, `a search result for "${summary}" (${route})`);
+        if (entry === operations[0]) await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
+        await clickInView(result, `the search result for "${summary}"`);
+        await expectSettledAt(page, target, `the operation ${where}, opened from the search`);
+        const section = sectionOf(page, target);
+        await expectVisible(heading(section, summary), `the operation ${entry.method.toUpperCase()} ${route} ("${summary}")`);
+        // The page shows the language picked last in every panel: curl is picked again where TypeScript shows.
+        await showSample(page, samplesPanel(section), 'curl', String(curl?.source).split('\n')[0] ?? '', where);
+        await showSample(page, samplesPanel(section), 'TypeScript', markerOf(String(typescript?.source)), where);
+        if (entry === operations.at(-1)) await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
+      }
+
+      /** On a phone: every line of both samples, whole. */
+      async function fitOnPhone(): Promise<void> {
+        const { page } = phoneReader;
+        const target = menuRoute(summary);
+        await phoneReader.visit(target);
+        await expectSettledAt(page, target, `the operation ${where} on a phone`);
+        const faults: string[] = [];
+        for (const sample of [curl!, typescript!]) {
+          const what = `${where} ${sample.label}`;
+          const code = await showSample(page, samplesPanel(sectionOf(page, target)), sample.label, markerOf(sample.source), what);
+          const report = await measureCode(code);
+          expect(report.lines.length, `the lines of ${what}`).toBe(sample.source.replace(/\n$/, '').split('\n').length);
+          expect(report.copyButton, `the copy button of ${what}`).not.toBeNull();
+          faults.push(...fitFaults(what, report));
         }
-      }));
+        if (entry === operations.at(-1)) await page.screenshot({ path: path.join(screenshots, 'docs-phone-sample.png') });
+        expect(faults).toEqual([]);
+      }
 
-    it('shows every operation of the description in the menu, at its entry its curl sample, and its TypeScript sample when the reader picks TypeScript', () =>
-      desktops.use(async (docs) => {
-        const { page } = docs;
-        expect([...(await menu()).operations].sort(), 'the operations of the menu').toEqual(
-          operations.map(({ operation }) => String(operation.summary)).sort(),
+      it("is found by the page's search, which leads where its menu entry leads, to its curl sample and, when the reader picks TypeScript, its TypeScript sample; on a 390 px phone every line of both shows whole: no wrap, no sideways scroll, no copy button over it", () =>
+        Promise.all([searchAndRead(), fitOnPhone()]));
+    });
+
+    it('shows the meaning of enumerated values in a table of the schema, constants included', async () => {
+      const { page } = desktopReader;
+      const pick = (name: string) => {
+        const schema = bundle.components.schemas[name] as Json | undefined;
+        expect(schema?.['x-enum-descriptions'], `the ${name} schema with value meanings`).toBeDefined();
+        return [name, String(schema!['x-enum-descriptions'][0])] as const;
+      };
+      // A monitor status of the core document that arrives with the constants.
+      const withConfigurationError = enumSchemas.filter(([, schema]) => schema['x-enum-descriptions'].includes('Configuration Error'));
+      expect(withConfigurationError.length, 'a schema whose values include the monitor status "Configuration Error"').toBeGreaterThan(0);
+      const expected = [
+        pick('Scope'),
+        pick('GrantType'),
+        ...withConfigurationError.map(([name]) => [name, 'Configuration Error'] as const),
+      ];
+      for (const [name, meaning] of expected) {
+        const target = menuRoute(String(bundle.components.schemas[name].title ?? name));
+        await desktopReader.visit(target);
+        await expectSettledAt(page, target, `the schema ${name}`);
+        await expectVisible(
+          sectionOf(page, target).getByRole('cell', { name: meaning, exact: true }),
+          `the meaning "${meaning}" in the table of ${name}`,
         );
-        for (const { path: route, method, operation } of operations) {
-          const summary = String(operation.summary);
-          const where = String(operation.operationId);
-          // Where the operation's menu entry leads.
-          const target = await menuRoute(summary);
-          await docs.visit(target);
-          await expectSettledAt(page, target, `the operation ${where}`);
-          const section = sectionOf(page, target);
-          await expectVisible(heading(section, summary), `the operation ${method.toUpperCase()} ${route} ("${summary}")`);
-          const [curl, typescript] = ['curl', 'TypeScript'].map((label) =>
-            (operation['x-codeSamples'] as Json[]).find((sample) => sample.label === label),
-          );
-          const firstLine = String(curl?.source).split('\n')[0] ?? '';
-          // The page shows the language picked last in every panel: curl is picked again where TypeScript shows.
-          await showSample(page, samplesPanel(section), 'curl', firstLine, where);
-          const marker =
-            String(typescript?.source)
-              .split('\n')
-              .find((text) => /\S/.test(text) && !text.startsWith('import')) ?? '';
-          await showSample(page, samplesPanel(section), 'TypeScript', marker.trim(), where);
-        }
-        await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
-      }));
-
-    it('shows the meaning of enumerated values in a table of the schema, constants included', () =>
-      desktops.use(async (docs) => {
-        const { page } = docs;
-        const pick = (name: string) => {
-          const schema = bundle.components.schemas[name] as Json | undefined;
-          expect(schema?.['x-enum-descriptions'], `the ${name} schema with value meanings`).toBeDefined();
-          return [name, String(schema!['x-enum-descriptions'][0])] as const;
-        };
-        // A monitor status of the core document that arrives with the constants.
-        const withConfigurationError = enumSchemas.filter(([, schema]) => schema['x-enum-descriptions'].includes('Configuration Error'));
-        expect(withConfigurationError.length, 'a schema whose values include the monitor status "Configuration Error"').toBeGreaterThan(0);
-        const expected = [
-          pick('Scope'),
-          pick('GrantType'),
-          ...withConfigurationError.map(([name]) => [name, 'Configuration Error'] as const),
-        ];
-        for (const [name, meaning] of expected) {
-          const target = await menuRoute(String(bundle.components.schemas[name].title ?? name));
-          await docs.visit(target);
-          await expectSettledAt(page, target, `the schema ${name}`);
-          await expectVisible(
-            sectionOf(page, target).getByRole('cell', { name: meaning, exact: true }),
-            `the meaning "${meaning}" in the table of ${name}`,
-          );
-        }
-      }));
-
-    it("finds every operation with the page's search", () =>
-      desktops.use(async (docs) => {
-        const { page } = docs;
-        await docs.visit();
-        for (const { path: route, operation } of operations) {
-          const summary = String(operation.summary);
-          await clickInView(page.getByTestId('search-trigger'), 'the search box');
-          const input = page.getByTestId('search-dialog').locator('input');
-          await input.fill(summary);
-          const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: summary }).filter({ hasText: route });
-          await expectVisible(result, `a search result for "${summary}" (${route})`);
-          if (operation === operations[0]?.operation) await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
-          await clickInView(result, `the search result for "${summary}"`);
-          await expectVisible(heading(page, summary), `the operation "${summary}" opened from the search`);
-        }
-      }));
+      }
+    });
 
     it('finds the Europe API root and its identity provider under Data centers', async () => {
       const europe = (bundle.servers as Json[]).find((server) => server['x-data-center'] === 'eu');
       expect(europe, 'the Europe server (x-data-center: eu)').toBeDefined();
-      const [apiRoot, authUrl] = [expanded(europe!), String(europe!['x-auth-url'])];
+      const [apiRoot, authUrl] = [expandedUrl(europe!), String(europe!['x-auth-url'])];
       await onDesktopAndPhone(async (reader) => {
         await reader.visit();
         const entry = reader.page
@@ -476,12 +490,10 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
         }
       });
       // The page's Servers panel names the API root and the identity provider of each data center.
-      await desktops.use(async (docs) => {
-        await docs.visit();
-        const server = docs.page.locator('[data-testid="server-panel-item-name"]').filter({ hasText: authUrl });
-        await expectVisible(server, `the identity provider ${authUrl} in the Servers panel`);
-        await expectVisible(docs.page.getByText(apiRoot, { exact: true }), `the API root ${apiRoot} in the Servers panel`);
-      });
+      await desktopReader.visit();
+      const server = desktopReader.page.locator('[data-testid="server-panel-item-name"]').filter({ hasText: authUrl });
+      await expectVisible(server, `the identity provider ${authUrl} in the Servers panel`);
+      await expectVisible(desktopReader.page.getByText(apiRoot, { exact: true }), `the API root ${apiRoot} in the Servers panel`);
     });
 
     it('reads the token steps, from registering a client to revoking a refresh token, without a click', async () => {
@@ -509,7 +521,7 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       const units = bundle.components.schemas.UnitOfTime as Json;
       const unitName = (id: number) => String(units['x-enum-descriptions'][units.enum.indexOf(id)]);
       const sevenUnits = (period['x-supported-granularities']['7'] as number[]).map(unitName);
-      const target = await menuRoute(String(period.title));
+      const target = menuRoute(String(period.title));
       await onDesktopAndPhone(async (reader, where) => {
         // On a desktop through the menu, on a phone at the schema's address.
         if (where === 'desktop') {
@@ -538,7 +550,7 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
     it('finds what status 10 means in the Monitor status table', async () => {
       const status = bundle.components.schemas.MonitorStatus as Json;
       const meaning = String(status['x-enum-descriptions'][status.enum.indexOf(10)]);
-      const target = await menuRoute(String(status.title));
+      const target = menuRoute(String(status.title));
       await onDesktopAndPhone(async (reader, where) => {
         await reader.visit(target);
         const row = sectionOf(reader.page, target)
@@ -569,7 +581,7 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
         for (const sample of withCookie) {
           const { operation } = operations.find((entry) => entry.operation.operationId === sample.operationId)!;
           const where = `the curl sample of ${sample.operationId} (${view})`;
-          const target = await menuRoute(String(operation.summary));
+          const target = menuRoute(String(operation.summary));
           await reader.visit(target);
           await expectSettledAt(reader.page, target, where);
           const code = await showSample(reader.page, samplesPanel(sectionOf(reader.page, target)), 'curl', 'Cookie: zaaid=', where);
@@ -581,7 +593,7 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
 
     it('reads a 1002 error: its status and message, under Errors and on Get a monitor', async () => {
       const getMonitor = operations.find(({ operation }) => operation.operationId === 'getMonitor')!.operation;
-      const target = await menuRoute(String(getMonitor.summary));
+      const target = menuRoute(String(getMonitor.summary));
       await onDesktopAndPhone(async (reader, where) => {
         await reader.visit();
         const errors = reader.page
@@ -598,63 +610,37 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       });
     });
 
-    it('shows every line of every curl and TypeScript sample whole on a 390 px phone: no wrap, no sideways scroll, no copy button over it', () =>
-      phones.use(async (mobile) => {
-        const faults: string[] = [];
-        const samples = codeSamplesOf(bundle);
-        for (const { operation } of operations) {
-          const target = await menuRoute(String(operation.summary));
-          await mobile.visit(target);
-          await expectSettledAt(mobile.page, target, `the operation ${operation.operationId} on a phone`);
-          for (const label of ['curl', 'TypeScript']) {
-            const sample = samples.find((candidate) => candidate.operationId === operation.operationId && candidate.label === label)!;
-            const marker = sample.source
-              .split('\n')
-              .find((line) => /\S/.test(line) && !line.startsWith('import'))!
-              .trim();
-            const where = `${operation.operationId} ${label}`;
-            const code = await showSample(mobile.page, samplesPanel(sectionOf(mobile.page, target)), label, marker, where);
-            const report = await measureCode(code);
-            expect(report.lines.length, `the lines of ${where}`).toBe(sample.source.replace(/\n$/, '').split('\n').length);
-            expect(report.copyButton, `the copy button of ${where}`).not.toBeNull();
-            faults.push(...fitFaults(where, report));
-          }
-        }
-        await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone-sample.png') });
-        expect(faults).toEqual([]);
-      }));
+    it("shows every line of the guides' code whole on a 390 px phone", async () => {
+      const mobile = phoneReader;
+      await mobile.visit();
+      // The guides' sections only: sections of operations that earlier visits rendered hold code blocks too.
+      const blocks = mobile.page.locator('[data-section-id^="/section/"] [data-component-name="Markdown/Markdown"] pre');
+      const count = await blocks.count();
+      expect(count).toBe(codeBlocks(guide).length);
+      const faults: string[] = [];
+      for (let index = 0; index < count; index++)
+        faults.push(...fitFaults(`guide block ${index + 1}`, await measureCode(blocks.nth(index))));
+      await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone.png') });
+      expect(faults).toEqual([]);
+    });
 
-    it("shows every line of the guides' code whole on a 390 px phone", () =>
-      phones.use(async (mobile) => {
-        await mobile.visit();
-        // The guides' sections only: sections of operations that earlier visits rendered hold code blocks too.
-        const blocks = mobile.page.locator('[data-section-id^="/section/"] [data-component-name="Markdown/Markdown"] pre');
-        const count = await blocks.count();
-        expect(count).toBe(codeBlocks(guide).length);
-        const faults: string[] = [];
-        for (let index = 0; index < count; index++)
-          faults.push(...fitFaults(`guide block ${index + 1}`, await measureCode(blocks.nth(index))));
-        await mobile.page.screenshot({ path: path.join(screenshots, 'docs-phone.png') });
-        expect(faults).toEqual([]);
-      }));
-
-    it('resolves every cross-reference of the guides and descriptions to a section of the page', () =>
-      desktops.use(async (docs) => {
-        const { page } = docs;
-        const inMarkdown = new Set<string>();
-        const markdown = JSON.stringify(bundle);
-        for (const match of markdown.matchAll(/\]\((#\/[^)\s]+)\)/g)) inMarkdown.add(match[1]!);
-        expect(inMarkdown.size).toBeGreaterThan(10);
-        // The pages that show them: the overview (the guides), every tag (its description, its operations'), and every
-        // schema whose description links.
-        const sources = ['', ...(bundle.tags as Json[]).map((tag) => String(tag.name))];
-        for (const schema of Object.values<Json>(bundle.components.schemas)) {
-          if (/\]\(#\//.test(JSON.stringify(schema))) sources.push(String(schema.title));
-        }
-        const checked = new Set<string>();
-        for (const source of sources) {
-          const from = source === '' ? '' : await menuRoute(source);
-          await docs.visit(from);
+    it('resolves every cross-reference of the guides and descriptions to a section of the page', async () => {
+      const inMarkdown = new Set<string>();
+      for (const match of JSON.stringify(bundle).matchAll(/\]\((#\/[^)\s]+)\)/g)) inMarkdown.add(match[1]!);
+      expect(inMarkdown.size).toBeGreaterThan(10);
+      // The pages that show them: the overview (the guides), every tag (its description, its operations'), and every
+      // schema whose description links.
+      const sources = ['', ...(bundle.tags as Json[]).map((tag) => String(tag.name))];
+      for (const schema of Object.values<Json>(bundle.components.schemas)) {
+        if (/\]\(#\//.test(JSON.stringify(schema))) sources.push(String(schema.title));
+      }
+      const checked = new Set<string>();
+      // The links are the same on both window sizes: the two pages share the sources out, and follow each link once.
+      const queue = [...sources];
+      await onDesktopAndPhone(async ({ page, visit }) => {
+        for (let source = queue.shift(); source !== undefined; source = queue.shift()) {
+          const from = source === '' ? '' : menuRoute(source);
+          await visit(from);
           if (from) await expectSettledAt(page, from, `the page of ${source}`);
           // Visible links only: sections visited before may stay rendered, out of sight, with links of their own.
           const links = page.locator('[data-component-name="Markdown/Markdown"] a[href^="#/"]:visible');
@@ -662,205 +648,26 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
           for (const href of hrefs) {
             // Links of the description's Markdown (Redoc adds its own, to the fields of a schema).
             if (checked.has(href) || !inMarkdown.has(href)) continue;
-            // Following the link is setting the location's fragment to its href: the page routes there.
-            await docs.visit(href);
-            await expectSettledAt(page, href, `the link to ${href} on ${source || 'the overview'}`);
             checked.add(href);
+            // Following the link is setting the location's fragment to its href: the page routes there.
+            await visit(href);
+            await expectSettledAt(page, href, `the link to ${href} on ${source || 'the overview'}`);
           }
         }
-        expect(
-          [...inMarkdown].filter((href) => !checked.has(href)),
-          'cross-references of the description not found on the page',
-        ).toEqual([]);
-      }));
-
-    it('has no serious accessibility violation (axe-core) on the overview, an operation and a schema, on a desktop and a phone', async () => {
-      const listMonitors = operations.find(({ operation }) => operation.operationId === 'listMonitors')!.operation;
-      const views = [
-        ['the overview', ''],
-        [`the operation ${listMonitors.operationId}`, await menuRoute(String(listMonitors.summary))],
-        ['the schema Period', await menuRoute(String(bundle.components.schemas.Period.title))],
-      ] as const;
-      const found: string[] = [];
-      await onDesktopAndPhone(async (reader, where) => {
-        // The page in its first state: what earlier visits highlighted is no part of it.
-        await reader.load();
-        for (const [view, target] of views) {
-          await reader.visit(target);
-          if (target) await expectSettledAt(reader.page, target, `${view} (${where})`);
-          else await expectVisible(reader.page.locator('h1', { hasText: String(bundle.info.title) }), `${view} (${where})`);
-          found.push(...(await seriousViolations(reader.page)).map((violation) => `${view} (${where}): ${violation}`));
-        }
-        // The sidebar is the page's navigation landmark (on a phone, hidden behind the menu button until opened).
-        expect(await reader.page.locator('[role="navigation"], nav').count(), `a navigation landmark (${where})`).toBeGreaterThan(0);
       });
-      expect(found).toEqual([]);
+      expect(
+        [...inMarkdown].filter((href) => !checked.has(href)),
+        'cross-references of the description not found on the page',
+      ).toEqual([]);
     });
   });
 
   it('made no request that leaves the machine through all of the above', () => {
-    const pages = [...desktops.opened(), ...phones.opened()];
-    expect(phones.opened().length, 'phones opened by the tests above').toBeGreaterThan(0);
-    for (const reader of pages) {
+    for (const reader of [desktopReader, phoneReader]) {
       expect(reader.requests.every((request) => request.local)).toBe(true);
       expect(reader.external(), 'requests to anything but the file (all refused)').toEqual([]);
       expect(reader.blockedLoads(), 'loads that the page policy blocked').toEqual([]);
       expect(reader.errors, 'script errors').toEqual([]);
     }
   });
-});
-
-/** The rows of the first Markdown table whose header row starts with these cells, inline code unwrapped. */
-function markdownTable(markdown: string, ...header: string[]): string[][] {
-  const lines = markdown.split('\n');
-  const cells = (line: string) =>
-    line
-      .trim()
-      .replace(/^\|/, '')
-      .replace(/\|$/, '')
-      .split('|')
-      .map((cell) => cell.trim().replace(/`/g, ''));
-  const start = lines.findIndex((line) => line.startsWith('|') && header.every((title, i) => cells(line)[i] === title));
-  expect(start, `a table with the columns ${header.join(', ')}`).toBeGreaterThanOrEqual(0);
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.startsWith('|')) break;
-    rows.push(cells(line));
-  }
-  return rows;
-}
-
-describe('guides agree with the rest of the description', () => {
-  it('the data-center list pairs each API root with its identity provider as the servers do', () => {
-    const entries = [
-      ...guideSection(guide, 'Data centers').matchAll(
-        /^- \*\*(.+?)\*\* \(`(\w+)`\)\\\n\s+API root: `(\S+)`\\\n\s+Identity provider: `(\S+)`$/gm,
-      ),
-    ].map((match) => match.slice(1));
-    const servers = (bundle.servers as Json[]).map((server) => [
-      String(server.description).replace(/ data center.*$/, ''),
-      String(server['x-data-center']),
-      expanded(server),
-      String(server['x-auth-url']),
-    ]);
-    expect(entries).toEqual(servers);
-    for (const [, , api, auth] of entries) expect(`${api} ${auth}`).toMatch(/^https:\/\/\S+\.invalid\/api https:\/\/\S+\.invalid$/);
-    // Each server says which identity provider goes with it (the Servers panel of the page shows the description).
-    for (const server of bundle.servers as Json[]) expect(String(server.description)).toContain(String(server['x-auth-url']));
-  });
-
-  it('the scope table names exactly the values of the Scope schema', () => {
-    const rows = markdownTable(guide, 'Area', 'Covers', 'Actions');
-    const scopes = rows.flatMap(([area, , actions]) =>
-      String(actions)
-        .split(', ')
-        .map((action) => `Service.${area}.${action}`),
-    );
-    expect(scopes.sort()).toEqual([...bundle.components.schemas.Scope.enum].sort());
-  });
-
-  it('the role table gives the role IDs and permissions of the constants', () => {
-    const rows = markdownTable(guide, 'Role', 'Role ID', 'Permission');
-    const roles = Object.values<Json>(bundle.components.schemas).find((schema) => schema['x-role-permissions']);
-    expect(roles, 'the schema of the service roles (x-role-permissions)').toBeDefined();
-    expect(rows.map(([, id]) => Number(id)).sort((a, b) => a - b)).toEqual([...roles!.enum].sort((a: number, b: number) => a - b));
-    for (const [role, id, permission] of rows) expect(roles!['x-role-permissions'][String(id)], `${role} (${id})`).toBe(permission);
-  });
-
-  it('cross-references are links: no "see *Section*" in italics', () => {
-    const texts = [guide, ...(bundle.tags as Json[]).map((tag) => String(tag.description ?? ''))];
-    for (const { operation } of operations) texts.push(String(operation.description ?? ''));
-    const italic = texts.flatMap((text) => [...text.matchAll(/\b(?:see|under|in)\s+\*[A-Z][^*]+\*/g)].map((match) => match[0]));
-    expect(italic).toEqual([]);
-  });
-
-  it('enum tables give a meaning only where it adds to the value (the decorator service/enum-tables)', () => {
-    const schemas = bundle.components.schemas;
-    expect(markdownTable(String(schemas.MonitorStatus.description), 'Value', 'Meaning')).toContainEqual(['10', 'Configuration Error']);
-    // Every meaning repeats its value: the table lists the values only.
-    expect(String(schemas.DefacementType.description)).toMatch(/^\| Value \|\n\|---\|$/m);
-    const agents = markdownTable(String(schemas.ApmAgentType.description), 'Value', 'Meaning');
-    expect(agents).toContainEqual(['"PHP"', 'PHP (Linux)']);
-    expect(agents).toContainEqual(['"JAVA"', '']);
-    // No table names the x- keys it was made from.
-    for (const [name, schema] of enumSchemas) expect(String(schema.description), name).not.toMatch(/`x-[a-z-]+`/);
-  });
-
-  it('the Period table has a range and units of time per period (the decorator service/enum-tables)', () => {
-    const period = bundle.components.schemas.Period as Json;
-    const rows = markdownTable(String(period.description), 'Value', 'Meaning', 'Range', 'Units of time');
-    expect(rows.map(([value]) => Number(value))).toEqual(period.enum);
-    for (const [value, , range] of rows) expect(range).toBe(period['x-period-ranges'][String(value)]);
-    expect(String(period.description)).not.toMatch(/`x-/);
-  });
-});
-
-describe('code samples (x-codeSamples)', () => {
-  const samples = codeSamplesOf(bundle);
-
-  it('every operation has a curl and a TypeScript sample', () => {
-    for (const { operation } of operations) {
-      const labels = samples.filter((sample) => sample.operationId === operation.operationId).map((sample) => sample.label);
-      expect(labels, String(operation.operationId)).toEqual(['curl', 'TypeScript']);
-    }
-  });
-
-  it('curl samples work in any data center: addresses from $API_ROOT and $AUTH_URL, set once in the Quick start', () => {
-    const quickStart = guideSection(guide, 'Quick start');
-    expect(quickStart).toMatch(/export API_ROOT=\S+\/api\n/);
-    expect(quickStart).toMatch(/export AUTH_URL=\S+\n/);
-    for (const sample of samples.filter((candidate) => candidate.label === 'curl')) {
-      const where = `${sample.operationId}: ${sample.source}`;
-      const { operation } = operations.find((entry) => entry.operation.operationId === sample.operationId)!;
-      const secured = (operation.security ?? bundle.security).length > 0;
-      expect(sample.source, where).not.toMatch(/https?:\/\//);
-      if (secured) {
-        expect(sample.source, where).toContain(`"$API_ROOT${sample.path.replace('{monitor_id}', '')}`);
-        expect(sample.source, where).toContain('Authorization: Service-oauthtoken $ACCESS_TOKEN');
-        expect(sample.source, where).toContain('Accept: application/json; version=2.0');
-      } else {
-        expect(sample.source, where).toContain(`"$AUTH_URL${sample.path}"`);
-        expect(sample.source, where).toMatch(/ -d \w+=/);
-        expect(sample.source, where).not.toContain('Authorization');
-      }
-    }
-  });
-
-  it('curl samples act on an MSP customer with the zaaid cookie, and list customers without it', () => {
-    const withCookie = samples.filter((sample) => sample.label === 'curl' && /-H 'Cookie: zaaid=\d+'/.test(sample.source));
-    expect(withCookie.map((sample) => sample.operationId)).toEqual(expect.arrayContaining(['listMonitors', 'listMspCustomers']));
-    for (const sample of samples.filter((candidate) => candidate.label === 'curl' && candidate.path.startsWith('/short/'))) {
-      const listing = sample.source.split('\n\n').find((command) => command.includes(`"$API_ROOT${sample.path}"`));
-      expect(listing, `${sample.operationId}: the list call`).not.toContain('Cookie');
-    }
-  });
-
-  it('TypeScript samples take the addresses from API_ROOT and AUTH_URL, never a data-center default', () => {
-    for (const sample of samples.filter((candidate) => candidate.lang === 'TypeScript')) {
-      expect(sample.source, sample.operationId).not.toMatch(/dataCenter|https?:\/\//);
-      expect(sample.source, sample.operationId).toMatch(/authUrl: process\.env\.AUTH_URL!/);
-      if (sample.source.includes('createServiceClient('))
-        expect(sample.source, sample.operationId).toContain('baseUrl: process.env.API_ROOT!');
-    }
-  });
-
-  it('every line of a sample, and of the code of the guides, fits a 390 px phone (56 characters)', () => {
-    const long: string[] = [];
-    for (const sample of samples) {
-      sample.source.split('\n').forEach((line, index) => {
-        if (line.length > 56) long.push(`${sample.operationId} ${sample.label}:${index + 1} (${line.length}) ${line}`);
-      });
-    }
-    const guides = [guide, ...(bundle.tags as Json[]).map((tag) => String(tag.description ?? ''))];
-    for (const block of guides.flatMap(codeBlocks)) {
-      for (const line of block.split('\n')) if (line.length > 56) long.push(`guide (${line.length}) ${line}`);
-    }
-    expect(long).toEqual([]);
-  });
-
-  it("TypeScript samples compile against the project's client (src/)", () => {
-    const typescript = samples.filter((sample) => sample.lang === 'TypeScript');
-    expect(typescript.length).toBe(operations.length);
-    expect(typeCheckSamples(typescript)).toEqual([]);
-  }, 60_000);
 });

@@ -140,59 +140,6 @@ export async function openOffline(
   };
 }
 
-/**
- * Pages of the docs file in one window size, each lent to one test at a time, so that tests can run at once: a test
- * gets an idle page, or a new one while fewer than `size` are open, or waits for one to come back. A page that served a
- * test which failed is closed rather than lent again (it may hold a dialog open, or be half way somewhere).
- */
-export interface Readers {
-  use<T>(task: (reader: OfflinePage) => Promise<T>): Promise<T>;
-  /** Every page opened so far, closed ones included: the checks that hold over everything the tests did. */
-  opened(): OfflinePage[];
-}
-
-export function readers(browser: Browser, file: string, viewport: { width: number; height: number }, size: number): Readers {
-  const opened: OfflinePage[] = [];
-  const idle: OfflinePage[] = [];
-  const waiting: (() => void)[] = [];
-  let lent = 0;
-  const borrow = async (): Promise<OfflinePage> => {
-    while (idle.length === 0 && lent >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    lent++;
-    const free = idle.pop();
-    if (free) return free;
-    try {
-      const reader = await openOffline(browser, file, viewport);
-      opened.push(reader);
-      return reader;
-    } catch (error) {
-      lent--;
-      waiting.shift()?.();
-      throw error;
-    }
-  };
-  const giveBack = (reader: OfflinePage, healthy: boolean) => {
-    lent--;
-    if (healthy) idle.push(reader);
-    else void reader.context.close().catch(() => undefined);
-    waiting.shift()?.();
-  };
-  return {
-    async use(task) {
-      const reader = await borrow();
-      let healthy = false;
-      try {
-        const result = await task(reader);
-        healthy = true;
-        return result;
-      } finally {
-        giveBack(reader, healthy);
-      }
-    },
-    opened: () => [...opened],
-  };
-}
-
 /** Resolves at the page's next animation frame: the page has rendered what it had to render. */
 export const nextFrame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
