@@ -1,24 +1,14 @@
 // createServiceClient: the typed client of the resource API, over the generated openapi-fetch client, with the
 // service's auth, data centers, accounts (zaaid), errors, retries and timeouts.
-import { apiVersion, createApiClient, type DataCenterId } from '../../generated/client.js';
+import { createApiClient, type DataCenterId } from '../../generated/client.js';
 import type { paths } from '../../generated/types.js';
-import { RefreshingTokens, dataCenterOf, defaultTimeoutMs, fixedToken, type RenewedToken, type TokenSource } from './auth.js';
+import type { RenewedToken } from './auth.js';
 import { ServiceError, describeErrorBody, kindOfStatus, setAttempts, type OperationInfo } from './errors.js';
-import {
-  abortError,
-  backoffDelay,
-  credentialAddress,
-  defaultSleep,
-  parseRetryAfter,
-  startExchange,
-  type OpenExchange,
-  resolveRetry,
-  type FetchLike,
-  type RetryOptions,
-  type Sleep,
-} from './http.js';
+import { parseRetryAfter, resolveRetry, type FetchLike, type RetryOptions, type Sleep } from './http.js';
 import { operationInfo } from './operations.js';
 import { checkPathValues, checkZaaid } from './request-values.js';
+import { send, type CallContext } from './send.js';
+import { clientSettings, positive, type ClientSettings } from './settings.js';
 import { isRecord } from '../description/openapi.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -233,23 +223,6 @@ export interface ServiceClient {
 // ---------------------------------------------------------------------------------------------------------------
 // Implementation
 
-interface CallContext {
-  operation: OperationInfo;
-  account: string | undefined;
-  signal: AbortSignal | undefined;
-  timeoutMs: number;
-  retry: RetryOptions;
-  attempts: number;
-  /** The last answer received, if any. */
-  lastResponse?: Response;
-  /** The exchange whose answer the caller reads; ended once it is read. */
-  open?: OpenExchange;
-  /** Rejects the call when the deadline or the caller's signal ends it while the answer's body is read. */
-  onStall?: (error: ServiceError) => void;
-}
-
-const idempotentMethods = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-
 /**
  * The account of forAccount() travels in the `Cookie` header, which browsers forbid scripts to set (they drop it
  * from the request without a word): rather than act on the caller's own account there, forAccount refuses.
@@ -268,13 +241,6 @@ function checkAccountHeader(zaaid: string): string {
     );
   }
   return zaaid;
-}
-
-function positive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    throw new TypeError(`${name} must be a number > 0, not ${String(value)}`);
-  return value;
 }
 
 /** The zod schemas of the description, loaded by the first call that validates (zod is an optional peer dependency). */
@@ -313,249 +279,172 @@ function unwrap(body: unknown): unknown {
   return body;
 }
 
+/** What openapi-fetch resolves to: the parsed body of a success (`data`) or of a failure (`error`), and the answer. */
+type FetchResult = { data?: unknown; error?: unknown; response: Response };
+
+/** The second argument of a call, as the client reads it whatever the operation. */
+type AnyCallInit = CallOptions & { params?: Record<string, unknown>; body?: unknown };
+
+/** The parts of a call's second argument, each possibly absent. */
+interface GivenCall {
+  headers: Record<string, string> | undefined;
+  signal: AbortSignal | undefined;
+  timeoutMs: number | undefined;
+  retry: Partial<RetryOptions> | false | undefined;
+  params: Record<string, unknown> | undefined;
+  body: unknown;
+}
+
+/** A call's settings: the client's, with the call's own options over them, and the account it acts on. */
+function callContext(
+  settings: ClientSettings,
+  account: string | undefined,
+  operation: OperationInfo,
+  init: Pick<GivenCall, 'signal' | 'timeoutMs' | 'retry' | 'params'>,
+): CallContext {
+  const { params } = init;
+  if (isRecord(params)) checkPathValues(params.path);
+  // openapi-fetch never sends params.cookie: a zaaid given there acts like forAccount().
+  const cookie = isRecord(params) && isRecord(params.cookie) ? params.cookie : undefined;
+  return {
+    operation,
+    account: cookie?.zaaid !== undefined ? checkZaaid(cookie.zaaid) : account,
+    signal: init.signal,
+    timeoutMs: positive('timeoutMs', init.timeoutMs, settings.timeoutMs),
+    retry: init.retry === undefined ? settings.retry : resolveRetry(init.retry, settings.retry),
+    attempts: 0,
+  };
+}
+
 /**
- * Creates the client. Give a `dataCenter` (or a `baseUrl`, and an `authUrl` to renew tokens) and `auth`: a refresh
- * token with its client ID and secret, or a ready access token.
+ * The error of a call that got no readable answer: a ServiceError of `send` as it is (with the attempts made), an
+ * answer whose body could not be read (kind `http`), or a request that could not be made (kind `network`).
  */
-export function createServiceClient(options: ServiceClientOptions): ServiceClient {
-  const center = options.dataCenter === undefined ? undefined : dataCenterOf(options.dataCenter);
-  const rawBaseUrl = options.baseUrl ?? center?.baseUrl;
-  if (!rawBaseUrl) throw new TypeError('Give a dataCenter or a baseUrl (the API root, ending in /api).');
-  const baseUrl = credentialAddress('baseUrl', rawBaseUrl, options.insecure);
-  const authUrl = options.authUrl ? credentialAddress('authUrl', options.authUrl, options.insecure) : center?.authUrl;
-  const version = options.version ?? apiVersion;
-  if (!/^\d+(\.\d+)*$/.test(version)) throw new TypeError(`version must look like "2.0", not ${JSON.stringify(version)}`);
-  const timeoutMs = positive('timeoutMs', options.timeoutMs, defaultTimeoutMs);
-  const retry = resolveRetry(options.retry);
-  const fetchImpl: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
-  const clock = options.clock ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
-  const tokens = tokenSource();
+function unreadAnswerError(error: unknown, context: CallContext): ServiceError {
+  if (ServiceError.is(error)) return setAttempts(error, context.attempts);
+  const reason = error instanceof Error ? error.message : String(error);
+  const answer = context.lastResponse;
+  if (answer) {
+    // The answer came but could not be read (e.g. a 2xx whose body is not JSON).
+    return new ServiceError({
+      kind: 'http',
+      status: answer.status,
+      message: `The answer could not be read: ${reason}`,
+      operation: context.operation,
+      response: answer,
+      cause: error,
+      attempts: context.attempts,
+    });
+  }
+  return new ServiceError({
+    kind: 'network',
+    message: `The request could not be made: ${reason}`,
+    operation: context.operation,
+    cause: error,
+    attempts: context.attempts,
+  });
+}
 
-  // The generated openapi-fetch client builds URLs and bodies; `send` below does the rest of each call.
-  const api = createApiClient({ baseUrl });
+/** The error of a non-2xx answer: its kind by status, the service's code and message, how long it asks to wait. */
+function failedAnswerError(result: FetchResult, context: CallContext, clock: () => number): ServiceError {
+  const { response } = result;
+  const { code, message } = describeErrorBody(result.error, response);
+  return new ServiceError({
+    kind: kindOfStatus(response.status),
+    status: response.status,
+    code,
+    message,
+    operation: context.operation,
+    body: result.error,
+    response,
+    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), clock()),
+    attempts: context.attempts,
+  });
+}
 
-  function tokenSource(): TokenSource {
-    const auth = options.auth as Partial<Record<string, unknown>> | undefined;
-    if (!auth || typeof auth !== 'object')
-      throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
-    const { clientId, clientSecret, refreshToken, accessToken, accessTokenExpiresAt } = auth;
-    if (clientId !== undefined || clientSecret !== undefined || refreshToken !== undefined) {
-      for (const [name, value] of Object.entries({ clientId, clientSecret, refreshToken })) {
-        if (typeof value !== 'string' || !value) throw new TypeError(`auth.${name} is required with a refresh token (a non-empty string)`);
-      }
-      if (!authUrl) throw new TypeError('Renewing access tokens needs the identity provider: give a dataCenter or an authUrl.');
-      if (accessToken !== undefined && (typeof accessToken !== 'string' || !accessToken))
-        throw new TypeError('auth.accessToken must be a non-empty string');
-      const expiresAt =
-        accessTokenExpiresAt instanceof Date
-          ? accessTokenExpiresAt.getTime()
-          : typeof accessTokenExpiresAt === 'number'
-            ? accessTokenExpiresAt
-            : undefined;
-      return new RefreshingTokens({
-        authUrl,
-        clientId: clientId as string,
-        clientSecret: clientSecret as string,
-        refreshToken: refreshToken as string,
-        fetch: fetchImpl,
-        timeoutMs,
-        clock,
-        renewalMarginMs: positive('renewalMarginMs', options.renewalMarginMs, 60_000),
-        initial: typeof accessToken === 'string' ? { accessToken, expiresAt } : undefined,
-        insecure: options.insecure,
-        onTokenRenewed: options.onTokenRenewed,
-      });
-    }
-    if (typeof accessToken !== 'string' || !accessToken)
-      throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
-    return fixedToken(accessToken);
+/** The calls of a client and of its forAccount() clients, which share its settings, tokens and openapi-fetch client. */
+class ClientCalls {
+  // The generated openapi-fetch client builds URLs and bodies; `send` does the rest of each call.
+  private readonly api: ReturnType<typeof createApiClient>;
+
+  constructor(
+    readonly options: ServiceClientOptions,
+    readonly settings: ClientSettings,
+  ) {
+    this.api = createApiClient({ baseUrl: settings.baseUrl });
   }
 
-  /**
-   * One call: authorization, version, account, JSON charset, 401 renewal, retries, timeouts. Resolves to the answer
-   * as it arrives (its body is read by the caller, within the attempt's deadline, which `context.open` ends).
-   */
-  async function send(template: Request, context: CallContext): Promise<Response> {
-    const method = template.method.toUpperCase();
-    const body = template.body === null ? undefined : await template.arrayBuffer();
-    // The template is this call's own Request (built by openapi-fetch): its headers are the ones to send.
-    const headers = template.headers;
-    if (!headers.has('Accept')) headers.set('Accept', `application/json; version=${version}`);
-    if (body && body.byteLength > 0) {
-      const type = headers.get('Content-Type');
-      if (!type || /^application\/json\s*$/i.test(type)) headers.set('Content-Type', 'application/json;charset=UTF-8');
-    }
-    if (context.account !== undefined) {
-      const cookie = headers.get('Cookie');
-      headers.set('Cookie', cookie ? `${cookie}; zaaid=${context.account}` : `zaaid=${context.account}`);
-    }
-    const idempotent = idempotentMethods.has(method);
-    let retries = 0;
-    let renewedAfter401 = false;
-    for (;;) {
-      const token = await tokens.get(context.signal, context.operation);
-      headers.set('Authorization', `Service-oauthtoken ${token}`);
-      context.attempts += 1;
-      let open: OpenExchange;
-      try {
-        open = await startExchange(
-          fetchImpl,
-          template.url,
-          { method, headers, body: body ?? null },
-          {
-            timeoutMs: context.timeoutMs,
-            signal: context.signal,
-            operation: context.operation,
-            onStall: context.onStall,
-          },
-        );
-      } catch (error) {
-        const transient = ServiceError.is(error) && (error.kind === 'network' || error.kind === 'timeout');
-        if (transient && idempotent && retries < context.retry.retries && !context.signal?.aborted) {
-          await wait(backoffDelay(retries++, context.retry), context);
-          continue;
-        }
-        throw error;
-      }
-      const { response } = open;
-      context.lastResponse = response;
-      /** An answer not given to the caller: its body is not read, its deadline ends now. */
-      const discard = () => {
-        void response.body?.cancel().catch(() => {});
-        open.end();
-      };
-      if (response.status === 401 && tokens.renewable && !renewedAfter401) {
-        // The token may have been revoked or expired early: renew once (shared with concurrent calls), retry once.
-        renewedAfter401 = true;
-        tokens.invalidate(token);
-        discard();
-        continue;
-      }
-      if ((response.status === 429 || response.status >= 500) && idempotent && retries < context.retry.retries) {
-        const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), clock());
-        if (retryAfter === undefined || retryAfter <= context.retry.maxRetryAfterMs) {
-          discard();
-          await wait(retryAfter ?? backoffDelay(retries, context.retry), context);
-          retries += 1;
-          continue;
-        }
-      }
-      context.open = open;
-      return response;
-    }
-  }
-
-  async function wait(ms: number, context: CallContext): Promise<void> {
-    try {
-      await sleep(ms, context.signal);
-    } catch (error) {
-      if (context.signal?.aborted) throw abortError(context.signal, context.operation);
-      throw error;
-    }
-  }
-
-  async function call(
+  /** One call of the API: resolves with the parsed answer, rejects with a ServiceError. */
+  async call(
     account: string | undefined,
     rawMethod: string,
     path: string,
     init: Record<string, unknown> = {},
   ): Promise<ServiceResult<unknown>> {
-    const {
-      headers,
-      signal,
-      timeoutMs: callTimeout,
-      retry: callRetry,
-      params,
-      body,
-    } = init as CallOptions & { params?: Record<string, unknown>; body?: unknown };
+    const { headers, signal, timeoutMs, retry, params, body } = init as AnyCallInit;
     const method = rawMethod.toLowerCase();
     const operation = operationInfo(method, path);
-    if (isRecord(params)) checkPathValues(params.path);
-    // openapi-fetch never sends params.cookie: a zaaid given there acts like forAccount().
-    const cookie = isRecord(params) && isRecord(params.cookie) ? params.cookie : undefined;
-    const context: CallContext = {
-      operation,
-      account: cookie?.zaaid !== undefined ? checkZaaid(cookie.zaaid) : account,
-      signal,
-      timeoutMs: positive('timeoutMs', callTimeout, timeoutMs),
-      retry: callRetry === undefined ? retry : resolveRetry(callRetry, retry),
-      attempts: 0,
-    };
-    let result: { data?: unknown; error?: unknown; response: Response };
-    const stalled = new Promise<never>((_, reject) => (context.onStall = reject));
-    stalled.catch(() => {}); // handled through the race below
-    try {
-      const request = (api.request as (method: string, url: string, init: object) => Promise<typeof result>)(method, path, {
-        params,
-        ...(body === undefined ? {} : { body }),
-        headers,
-        fetch: (request: Request) => send(request, context),
-      });
-      request.catch(() => {}); // when the deadline wins the race, the late failure is expected
-      // openapi-fetch reads the body: the race keeps the deadline on it, even with a fetch that ignores signals.
-      result = await Promise.race([request, stalled]);
-    } catch (error) {
-      if (ServiceError.is(error)) throw setAttempts(error, context.attempts);
-      const reason = error instanceof Error ? error.message : String(error);
-      const answer = context.lastResponse;
-      if (answer) {
-        // The answer came but could not be read (e.g. a 2xx whose body is not JSON).
-        throw new ServiceError({
-          kind: 'http',
-          status: answer.status,
-          message: `The answer could not be read: ${reason}`,
-          operation,
-          response: answer,
-          cause: error,
-          attempts: context.attempts,
-        });
-      }
-      throw new ServiceError({
-        kind: 'network',
-        message: `The request could not be made: ${reason}`,
-        operation,
-        cause: error,
-        attempts: context.attempts,
-      });
-    } finally {
-      context.open?.end();
-    }
+    const context = callContext(this.settings, account, operation, { signal, timeoutMs, retry, params });
+    const result = await this.request(method, path, { headers, params, body }, context);
     const { response } = result;
-    if (!response.ok) {
-      const { code, message } = describeErrorBody(result.error, response);
-      throw new ServiceError({
-        kind: kindOfStatus(response.status),
-        status: response.status,
-        code,
-        message,
-        operation,
-        body: result.error,
-        response,
-        retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), clock()),
-        attempts: context.attempts,
-      });
-    }
-    if (options.validate) await checkAnswer(operation, response, result.data, context.attempts);
+    if (!response.ok) throw failedAnswerError(result, context, this.settings.clock);
+    if (this.options.validate) await checkAnswer(operation, response, result.data, context.attempts);
     return { data: unwrap(result.data), body: result.data, response, operation, attempts: context.attempts };
   }
 
-  function bind(account: string | undefined): ServiceClient {
-    const method = (name: string) => async (path: string, init?: Record<string, unknown>) => (await call(account, name, path, init)).data;
-    return {
-      GET: method('get') as ServiceMethod<'get'>,
-      POST: method('post') as ServiceMethod<'post'>,
-      PUT: method('put') as ServiceMethod<'put'>,
-      DELETE: method('delete') as ServiceMethod<'delete'>,
-      request: ((name: string, path: string, init?: Record<string, unknown>) => call(account, name, path, init)) as ServiceRequestMethod,
-      forAccount: (zaaid: string) => bind(checkAccountHeader(checkZaaid(zaaid))),
-      account,
-      baseUrl,
-      authUrl,
-      dataCenter: options.dataCenter,
-      version,
-    };
+  /**
+   * The call through openapi-fetch, with `send` as its fetch. openapi-fetch reads the body: the race with a stall
+   * keeps the attempt's deadline on it, even with a fetch that ignores signals.
+   */
+  private async request(
+    method: string,
+    path: string,
+    init: Pick<GivenCall, 'headers' | 'params' | 'body'>,
+    context: CallContext,
+  ): Promise<FetchResult> {
+    const { headers, params, body } = init;
+    const stalled = new Promise<never>((_, reject) => (context.onStall = reject));
+    stalled.catch(() => {}); // handled through the race below
+    try {
+      const request = (this.api.request as (method: string, url: string, init: object) => Promise<FetchResult>)(method, path, {
+        params,
+        ...(body === undefined ? {} : { body }),
+        headers,
+        fetch: (request: Request) => send(this.settings, request, context),
+      });
+      request.catch(() => {}); // when the deadline wins the race, the late failure is expected
+      return await Promise.race([request, stalled]);
+    } catch (error) {
+      throw unreadAnswerError(error, context);
+    } finally {
+      context.open?.end();
+    }
   }
+}
 
-  return bind(undefined);
+/** The client's methods on one account (undefined: the caller's own). */
+function bind(calls: ClientCalls, account: string | undefined): ServiceClient {
+  const call = (name: string, path: string, init?: Record<string, unknown>) => calls.call(account, name, path, init);
+  const method = (name: string) => async (path: string, init?: Record<string, unknown>) => (await call(name, path, init)).data;
+  return {
+    GET: method('get') as ServiceMethod<'get'>,
+    POST: method('post') as ServiceMethod<'post'>,
+    PUT: method('put') as ServiceMethod<'put'>,
+    DELETE: method('delete') as ServiceMethod<'delete'>,
+    request: call as ServiceRequestMethod,
+    forAccount: (zaaid: string) => bind(calls, checkAccountHeader(checkZaaid(zaaid))),
+    account,
+    baseUrl: calls.settings.baseUrl,
+    authUrl: calls.settings.authUrl,
+    dataCenter: calls.options.dataCenter,
+    version: calls.settings.version,
+  };
+}
+
+/**
+ * Creates the client. Give a `dataCenter` (or a `baseUrl`, and an `authUrl` to renew tokens) and `auth`: a refresh
+ * token with its client ID and secret, or a ready access token.
+ */
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  return bind(new ClientCalls(options, clientSettings(options)), undefined);
 }

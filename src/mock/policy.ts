@@ -175,366 +175,366 @@ function readAccept(value: string): { json: boolean; version?: string | undefine
   return { json, version };
 }
 
+/** A violation of the request, at `location` under `request`, for the `sl-violations` of a fault the mock names. */
+const requestViolation = (location: string[], code: string | number, message: string): Violation => ({
+  location: ['request', ...location],
+  severity: 'Error',
+  code,
+  message,
+});
+
+/** The code of the operation's documented example for a status, for the mock's own answers. */
+function exampleCode(operation: RouteOperation | undefined, status: number): number {
+  const example = Object.values(operation?.examples[String(status)] ?? {})[0] as Json | undefined;
+  return typeof example?.code === 'number' ? example.code : status;
+}
+
+/** The default example of a grant on the token endpoint: a refresh-token grant gets the answer without `refresh_token`. */
+function grantExample(call: Call, operation: RouteOperation, status: string): string | undefined {
+  if (!operation.parameters.some((parameter) => parameter.name === 'grant_type')) return undefined;
+  const fromBody =
+    call.mediaType?.type === 'application/x-www-form-urlencoded' ? new URLSearchParams(call.body.toString('utf8')).get('grant_type') : null;
+  const grant = fromBody ?? new URLSearchParams(call.url.split('?')[1] ?? '').get('grant_type');
+  if (grant !== 'refresh_token') return undefined;
+  const examples = Object.entries(operation.examples[status] ?? {});
+  return examples.find(([, value]) => typeof value === 'object' && value !== null && !('refresh_token' in value))?.[0];
+}
+
+/**
+ * The description's shared Bad Request answer (`components.responses.BadRequest`): section 7 of the core document
+ * makes 400 the answer to any wrong request, so the mock plays it itself on an operation that does not list 400.
+ */
+class SharedBadRequest {
+  /** Its named examples. */
+  readonly examples: Json;
+  /** Its first example's value, or the bare `{code, message}`. */
+  private readonly value: Json;
+
+  constructor(private readonly document: Json) {
+    const content: Json = deref(document, document.components?.responses?.BadRequest)?.content ?? {};
+    this.examples = (Object.values<Json>(content)[0]?.examples ?? {}) as Json;
+    this.value = deref(document, Object.values<Json>(this.examples)[0])?.value ?? { code: 400, message: 'Bad Request' };
+  }
+
+  /** The answer, with the named example when the call prefers one. */
+  answer(call: Call, example: string | undefined): Answer {
+    const value = example ? (deref(this.document, this.examples[example])?.value ?? this.value) : this.value;
+    return {
+      status: 400,
+      headers: { ...corsHeaders(call.headers), 'Content-Type': errorContentType, 'sl-violations': '[]' },
+      body: Buffer.from(JSON.stringify(value)),
+    };
+  }
+}
+
+/** The statuses an operation documents by code (not by class, `4XX`, or `default`): those a call can prefer. */
+const documentedCodes = (operation: RouteOperation) => operation.statuses.filter((status) => /^\d{3}$/.test(status));
+
+/** The 431 for a `Prefer` header longer than the mock reads. */
+function preferTooLong(call: Call): Answer {
+  const length = [call.headers.prefer ?? []].flat().join(', ').length;
+  return errorAnswer(431, `the Prefer header has ${length} characters; the mock reads at most ${maxPreferLength}`, {
+    violations: [requestViolation(['header', 'prefer'], 431, `Prefer header longer than ${maxPreferLength} characters`)],
+  });
+}
+
+/** Why a preferred example cannot be played for the status asked for (or the success), naming where it is one. */
+function unknownExample(
+  example: string,
+  status: string | undefined,
+  operation: RouteOperation,
+  documented: string[],
+  shared: SharedBadRequest,
+): string | undefined {
+  const lookIn = status ?? documented.find((code) => code.startsWith('2'));
+  const names = lookIn ? Object.keys(operation.examples[lookIn] ?? {}) : [];
+  const playingShared = lookIn === '400' && !operation.statuses.includes('400');
+  const sharedNames = playingShared ? Object.keys(shared.examples) : [];
+  if (names.includes(example) || sharedNames.includes(example)) return undefined;
+  const elsewhere = documented.find((code) => Object.keys(operation.examples[code] ?? {}).includes(example));
+  const all = documented
+    .filter((code) => Object.keys(operation.examples[code] ?? {}).length > 0)
+    .map((code) => `${code}: ${Object.keys(operation.examples[code]!).join(', ')}`)
+    .join('; ');
+  const hint = elsewhere ? ` (it is an example of ${elsewhere}: send Prefer: code=${elsewhere}, example=${example})` : '';
+  return `Prefer example=${quote(example)} is not an example of status ${lookIn ?? '(none)'} of ${describeOperation(operation)}${hint}; its examples are ${all || 'none'}`;
+}
+
+/** A 400 for preferences the mock cannot play, listing what the operation documents; undefined when it can. */
+function preferenceFault(preferences: Preferences, operation: RouteOperation, shared: SharedBadRequest): Answer | undefined {
+  const documented = documentedCodes(operation);
+  const listing = `${describeOperation(operation)} documents ${documented.join(', ')}${documented.includes('400') ? '' : ', and the mock plays 400 on every operation'}`;
+  const fault = (detail: string) => errorAnswer(400, detail, { violations: [requestViolation(['header', 'prefer'], 'prefer', detail)] });
+  if (preferences.dynamic !== undefined && !/^(true|false)$/.test(preferences.dynamic)) {
+    return fault(`Prefer dynamic=${quote(preferences.dynamic)} must be true or false`);
+  }
+  if (preferences.code !== undefined) {
+    if (!/^[1-5]\d\d$/.test(preferences.code)) return fault(`Prefer code=${quote(preferences.code)} is not an HTTP status (${listing})`);
+    if (!operation.statuses.includes(preferences.code) && preferences.code !== '400') {
+      return fault(`the mock cannot play Prefer code=${preferences.code}: ${listing}`);
+    }
+  }
+  if (preferences.example !== undefined) {
+    const unknown = unknownExample(preferences.example, preferences.code, operation, documented, shared);
+    if (unknown) return fault(unknown);
+  }
+  return undefined;
+}
+
+/** The engine's settings for a call's preferences; or the answer that refuses them, or that plays the shared 400. */
+function checkPreferences(call: Call, operation: RouteOperation, shared: SharedBadRequest): Answer | MockCallConfig {
+  const preferences = readPreferences(call);
+  if (!preferences) return preferTooLong(call);
+  const fault = preferenceFault(preferences, operation, shared);
+  if (fault) return fault;
+  const status = preferences.code;
+  if (status === '400' && !operation.statuses.includes('400')) return shared.answer(call, preferences.example);
+  const success = documentedCodes(operation).find((code) => code.startsWith('2')) ?? '200';
+  return {
+    code: status === undefined ? undefined : Number(status),
+    exampleKey: preferences.example ?? (status === undefined || status === success ? grantExample(call, operation, success) : undefined),
+    dynamic: preferences.dynamic === 'true',
+  };
+}
+
+/** The rule an empty value breaks, for a query parameter whose schema cannot be empty; undefined when it can. */
+function emptyValueRule(schema: Json): string | undefined {
+  const refused =
+    (typeof schema.minLength === 'number' && schema.minLength > 0) ||
+    (Array.isArray(schema.enum) && !schema.enum.includes('')) ||
+    (schema.const !== undefined && schema.const !== '') ||
+    (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(''));
+  if (!refused) return undefined;
+  return Array.isArray(schema.enum)
+    ? `must be one of ${schema.enum.join(', ')}`
+    : schema.const !== undefined
+      ? `must be ${schema.const}`
+      : 'must not be empty';
+}
+
+/**
+ * Prism does not validate a query parameter sent with an empty value (`?client_id=`): the mock refuses one whose
+ * schema cannot be empty (minLength, enum, const, pattern).
+ */
+function checkEmptyQueryValues(call: Call, operation: RouteOperation): Answer | undefined {
+  if (!call.url.includes('?')) return undefined;
+  const query = new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1));
+  for (const parameter of operation.parameters.filter((entry) => entry.in === 'query')) {
+    for (const value of query.getAll(parameter.name)) {
+      if (value !== '') continue;
+      const rule = emptyValueRule(parameter.schema);
+      if (rule) {
+        const detail = `query parameter ${parameter.name} ${rule} (it is empty)`;
+        return errorAnswer(400, detail, { violations: [requestViolation(['query', parameter.name], 'empty', detail)] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A 406 for an Accept header that allows no JSON, or asks for another version than the description's. */
+function checkAccept(call: Call, version: string): Answer | undefined {
+  const accept = headerText(call.headers.accept);
+  if (accept === undefined || accept.trim() === '') return undefined;
+  const { json, version: asked } = readAccept(accept);
+  if (!json) {
+    return errorAnswer(
+      406,
+      `the API answers JSON, and the Accept header ${quote(accept)} does not allow it (send Accept: application/json; version=${version})`,
+      { violations: [requestViolation(['header', 'accept'], 406, `Accept ${accept} allows no JSON`)] },
+    );
+  }
+  if (asked !== undefined && asked !== version) {
+    return errorAnswer(
+      406,
+      `the Accept header asks for version=${quote(asked, 20)}; this description documents version ${version} (send Accept: application/json; version=${version})`,
+      { violations: [requestViolation(['header', 'accept'], 406, `version ${asked} is not documented`)] },
+    );
+  }
+  return undefined;
+}
+
+/** The 404 of a path the description does not have, saying where the API's paths are. */
+function unknownPath(call: Call): Answer {
+  return errorAnswer(
+    404,
+    `${call.method} ${quote(call.path, 120)} is not an operation of the API (the API root is /api, the identity provider's paths start with /oauth)`,
+    { code: 404, violations: [requestViolation(['path'], 'NO_PATH_MATCHED_ERROR', `no path matches ${call.path}`)] },
+  );
+}
+
+/** The answer to a CORS preflight: allowed from any origin, so that a page on another origin can call the mock. */
+function preflightAnswer(call: Call, allowed: string[]): Answer {
+  return {
+    status: 204,
+    headers: {
+      ...corsHeaders(call.headers),
+      'Access-Control-Allow-Methods': headerText(call.headers['access-control-request-method']) || allowed.join(','),
+      Vary: 'origin',
+    },
+    body: Buffer.alloc(0),
+  };
+}
+
+/** The 405 of a method the path does not document, with the methods it does in `Allow`. */
+function methodNotAllowed(call: Call, template: string, allowed: string[]): Answer {
+  return errorAnswer(405, `${call.method} is not supported for ${template}; it supports ${allowed.join(', ')}`, {
+    code: 405,
+    headers: { Allow: allowed.join(', ') },
+    violations: [requestViolation(['method'], 'NO_METHOD_MATCHED_ERROR', `${call.method} is not supported for ${template}`)],
+  });
+}
+
+/**
+ * A 401 naming what is wrong with the security headers of a secured operation: the engine only checks that they are
+ * there, and the service also wants the `Service-oauthtoken` scheme.
+ */
+function authorizationFault(call: Call, operation: RouteOperation): Answer | undefined {
+  for (const header of operation.securityHeaders) {
+    const value = headerText(call.headers[header]);
+    const code = exampleCode(operation, 401);
+    if (value === undefined) {
+      return errorAnswer(401, `the Authorization header is missing: send Authorization: Service-oauthtoken {access_token}`, {
+        code,
+        violations: [requestViolation(['header', header], 401, `missing ${header} header`)],
+      });
+    }
+    if (header === 'authorization' && !authorizationPattern.test(value)) {
+      const shown = value.trim().split(/\s+/)[0] ?? '';
+      return errorAnswer(
+        401,
+        `the Authorization header must be "Service-oauthtoken {access_token}"${shown ? ` (it starts with ${quote(shown, 30)})` : ' (it is empty)'}`,
+        { code, violations: [requestViolation(['header', header], 401, 'Authorization is not Service-oauthtoken {access_token}')] },
+      );
+    }
+  }
+  return undefined;
+}
+
+/** A 400 for a body the mock cannot read: on an operation that takes none, compressed, or without a Content-Type. */
+function bodyFault(call: Call, operation: RouteOperation): Answer | undefined {
+  if (call.body.length === 0) return undefined;
+  if (operation.requestMediaTypes.length === 0) {
+    return errorAnswer(400, `${describeOperation(operation)} takes no request body (it has ${call.body.length} bytes)`, {
+      violations: [requestViolation(['body'], 'body', 'the operation takes no request body')],
+    });
+  }
+  const encoding = headerText(call.headers['content-encoding']);
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return errorAnswer(400, `Content-Encoding ${quote(encoding)} is not supported: send the body uncompressed`, {
+      violations: [requestViolation(['header', 'content-encoding'], 415, `unsupported Content-Encoding ${encoding}`)],
+    });
+  }
+  if (!call.mediaType) {
+    return errorAnswer(400, `the body has no Content-Type: send one of ${operation.requestMediaTypes.join(', ')}`, {
+      violations: [requestViolation(['header', 'content-type'], 415, 'missing Content-Type')],
+    });
+  }
+  return undefined;
+}
+
+/** The call's headers for the engine, without Accept: the engine picks the documented media type (Accept is checked). */
+function engineHeaders(call: Call): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(call.headers))
+    if (name !== 'accept' && value !== undefined) headers[name] = headerText(value)!;
+  return headers;
+}
+
+/** What the mock needs of the description for its rules, read once. */
+interface PolicyContract {
+  version: string;
+  sharedBadRequest: SharedBadRequest;
+}
+
+/** The mock's checks of a call before the engine, in the order the faults are named; else the engine's settings. */
+function before(contract: PolicyContract, call: Call, match: RouteMatch | undefined): ReturnType<MockPolicy['before']> {
+  if (!match) return { answer: unknownPath(call) };
+  const { route, operation } = match;
+  const allowed = [...route.operations.keys()].map((method) => method.toUpperCase());
+  if (call.method === 'OPTIONS' && call.headers['access-control-request-method'] !== undefined) {
+    return { answer: preflightAnswer(call, allowed) };
+  }
+  if (!operation) return { answer: methodNotAllowed(call, route.template, allowed) };
+  const headerFault = authorizationFault(call, operation) ?? checkAccept(call, contract.version);
+  if (headerFault) return { answer: headerFault };
+  const preferences = checkPreferences(call, operation, contract.sharedBadRequest);
+  if ('status' in preferences) return { answer: preferences };
+  const requestFault = checkEmptyQueryValues(call, operation) ?? bodyFault(call, operation);
+  if (requestFault) return { answer: requestFault };
+  // A call that asks for a documented answer (Prefer, or the query forms) gets it, state or no state.
+  const preferred = Object.keys(readPreferences(call) ?? {}).length > 0;
+  return { engine: preferences, headers: engineHeaders(call), preferred };
+}
+
+/** An answer in the contract's error shape, with the violations (when there are any) in `sl-violations`. */
+const contractError = (status: number, detail: string, code: number, violations: Violation[] | undefined) =>
+  errorAnswer(status, detail, { code, ...(violations && violations.length > 0 ? { violations } : {}) });
+
+/** The engine's refusal of a call (a problem) as a 4xx in the contract's shape, naming what the engine found. */
+function refusalAnswer(call: Call, operation: RouteOperation | undefined, error: EngineError): Answer {
+  const type = error.name.replace(/^.*#/, '');
+  const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
+    ...entry,
+    severity: entry.severity ?? 'Error',
+    location: ['request', ...(entry.location ?? [])],
+  }));
+  const detail = error.detail || error.message || 'the mock could not process this request';
+  const contentType = headerText(call.headers['content-type']);
+  switch (type) {
+    case 'UNPROCESSABLE_ENTITY':
+      return contractError(400, validation.length > 0 ? describeViolations(validation, contentType) : detail, 400, validation);
+    case 'INVALID_CONTENT_TYPE':
+      return contractError(400, `the Content-Type ${quote(contentType ?? '(none)')} is not accepted (${detail})`, 400, undefined);
+    case 'NO_PATH_MATCHED_ERROR':
+      return contractError(404, detail, exampleCode(operation, 404), undefined);
+    case 'NO_METHOD_MATCHED_ERROR':
+      return contractError(405, detail, 405, undefined);
+    case 'NOT_ACCEPTABLE':
+      return contractError(
+        406,
+        `the API answers JSON, and the Accept header ${quote(headerText(call.headers.accept) ?? '')} does not allow it (${detail})`,
+        406,
+        undefined,
+      );
+    case 'UNAUTHORIZED':
+      return contractError(401, detail, exampleCode(operation, 401), undefined);
+    default: {
+      // Anything else the engine refused or threw on comes from this request (the mock answers from static
+      // examples): a 4xx naming what the engine said.
+      const status = error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 404 ? error.status : 400;
+      return contractError(status, `the mock could not process this request (${detail})`, status, undefined);
+    }
+  }
+}
+
+/**
+ * The engine's answer; when it is the description's own 4xx example, played for an invalid request, the same answer
+ * with a message naming the violations (the example's message knows nothing of this request).
+ */
+function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): Answer {
+  const answer = engineAnswer(call, result);
+  const errors = toViolations('request', result.validations.input).filter((violation) => violation.severity === 'Error');
+  if (answer.status < 400 || answer.status >= 500 || errors.length === 0) return answer;
+  let code = answer.status;
+  try {
+    const body = JSON.parse(answer.body.toString('utf8'));
+    if (typeof body?.code === 'number') code = body.code;
+  } catch {
+    // not JSON: the status stands for the code
+  }
+  return contractError(answer.status, describeViolations(errors, headerText(call.headers['content-type'])), code, [
+    ...toViolations('request', result.validations.input),
+  ]);
+}
+
+/** The mock's rules on a description: what it reads of the description is read once, here. */
 export function mockPolicy(document: Json): MockPolicy {
   const routes = compileRoutes(document);
-  const version = documentedVersion(document);
-  const badRequestExamples = (Object.values<Json>(deref(document, document.components?.responses?.BadRequest)?.content ?? {})[0]
-    ?.examples ?? {}) as Json;
-  const sharedBadRequest: Json = deref(document, Object.values<Json>(badRequestExamples)[0])?.value ?? {
-    code: 400,
-    message: 'Bad Request',
-  };
-
-  /** The code of the operation's documented example for a status, for the mock's own answers. */
-  const exampleCode = (operation: RouteOperation | undefined, status: number): number => {
-    const example = Object.values(operation?.examples[String(status)] ?? {})[0] as Json | undefined;
-    return typeof example?.code === 'number' ? example.code : status;
-  };
-
-  /** The default example of a grant on the token endpoint: a refresh-token grant gets the answer without `refresh_token`. */
-  const grantExample = (call: Call, operation: RouteOperation, status: string): string | undefined => {
-    if (!operation.parameters.some((parameter) => parameter.name === 'grant_type')) return undefined;
-    const fromBody =
-      call.mediaType?.type === 'application/x-www-form-urlencoded'
-        ? new URLSearchParams(call.body.toString('utf8')).get('grant_type')
-        : null;
-    const grant = fromBody ?? new URLSearchParams(call.url.split('?')[1] ?? '').get('grant_type');
-    if (grant !== 'refresh_token') return undefined;
-    const examples = Object.entries(operation.examples[status] ?? {});
-    return examples.find(([, value]) => typeof value === 'object' && value !== null && !('refresh_token' in value))?.[0];
-  };
-
-  const checkPreferences = (call: Call, operation: RouteOperation): Answer | MockCallConfig => {
-    const preferences = readPreferences(call);
-    if (!preferences) {
-      const length = [call.headers.prefer ?? []].flat().join(', ').length;
-      return errorAnswer(431, `the Prefer header has ${length} characters; the mock reads at most ${maxPreferLength}`, {
-        violations: [
-          {
-            location: ['request', 'header', 'prefer'],
-            severity: 'Error',
-            code: 431,
-            message: `Prefer header longer than ${maxPreferLength} characters`,
-          },
-        ],
-      });
-    }
-    const documented = operation.statuses.filter((status) => /^\d{3}$/.test(status));
-    const listing = `${describeOperation(operation)} documents ${documented.join(', ')}${documented.includes('400') ? '' : ', and the mock plays 400 on every operation'}`;
-    const fault = (detail: string) =>
-      errorAnswer(400, detail, {
-        violations: [{ location: ['request', 'header', 'prefer'], severity: 'Error', code: 'prefer', message: detail }],
-      });
-    let status: string | undefined;
-    if (preferences.dynamic !== undefined && !/^(true|false)$/.test(preferences.dynamic)) {
-      return fault(`Prefer dynamic=${quote(preferences.dynamic)} must be true or false`);
-    }
-    if (preferences.code !== undefined) {
-      if (!/^[1-5]\d\d$/.test(preferences.code)) return fault(`Prefer code=${quote(preferences.code)} is not an HTTP status (${listing})`);
-      if (!operation.statuses.includes(preferences.code) && preferences.code !== '400') {
-        return fault(`the mock cannot play Prefer code=${preferences.code}: ${listing}`);
-      }
-      status = preferences.code;
-    }
-    if (preferences.example !== undefined) {
-      const lookIn = status ?? documented.find((code) => code.startsWith('2'));
-      const names = lookIn ? Object.keys(operation.examples[lookIn] ?? {}) : [];
-      const playingShared = lookIn === '400' && !operation.statuses.includes('400');
-      const sharedNames = playingShared ? Object.keys(badRequestExamples) : [];
-      if (!names.includes(preferences.example) && !sharedNames.includes(preferences.example)) {
-        const elsewhere = documented.find((code) => Object.keys(operation.examples[code] ?? {}).includes(preferences.example!));
-        const all = documented
-          .filter((code) => Object.keys(operation.examples[code] ?? {}).length > 0)
-          .map((code) => `${code}: ${Object.keys(operation.examples[code]!).join(', ')}`)
-          .join('; ');
-        const hint = elsewhere ? ` (it is an example of ${elsewhere}: send Prefer: code=${elsewhere}, example=${preferences.example})` : '';
-        return fault(
-          `Prefer example=${quote(preferences.example)} is not an example of status ${lookIn ?? '(none)'} of ${describeOperation(operation)}${hint}; its examples are ${all || 'none'}`,
-        );
-      }
-    }
-    if (status === '400' && !operation.statuses.includes('400')) {
-      // The operation does not list 400: the mock plays the shared Bad Request example itself.
-      const value = preferences.example
-        ? (deref(document, badRequestExamples[preferences.example])?.value ?? sharedBadRequest)
-        : sharedBadRequest;
-      return {
-        status: 400,
-        headers: { ...corsHeaders(call.headers), 'Content-Type': errorContentType, 'sl-violations': '[]' },
-        body: Buffer.from(JSON.stringify(value)),
-      };
-    }
-    const success = documented.find((code) => code.startsWith('2')) ?? '200';
-    return {
-      code: status === undefined ? undefined : Number(status),
-      exampleKey: preferences.example ?? (status === undefined || status === success ? grantExample(call, operation, success) : undefined),
-      dynamic: preferences.dynamic === 'true',
-    };
-  };
-
-  /**
-   * Prism does not validate a query parameter sent with an empty value (`?client_id=`): the mock refuses one whose
-   * schema cannot be empty (minLength, enum, const, pattern).
-   */
-  const checkEmptyQueryValues = (call: Call, operation: RouteOperation): Answer | undefined => {
-    if (!call.url.includes('?')) return undefined;
-    const query = new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1));
-    for (const parameter of operation.parameters.filter((entry) => entry.in === 'query')) {
-      for (const value of query.getAll(parameter.name)) {
-        if (value !== '') continue;
-        const schema = parameter.schema;
-        const refused =
-          (typeof schema.minLength === 'number' && schema.minLength > 0) ||
-          (Array.isArray(schema.enum) && !schema.enum.includes('')) ||
-          (schema.const !== undefined && schema.const !== '') ||
-          (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(''));
-        if (refused) {
-          const rule = Array.isArray(schema.enum)
-            ? `must be one of ${schema.enum.join(', ')}`
-            : schema.const !== undefined
-              ? `must be ${schema.const}`
-              : 'must not be empty';
-          const detail = `query parameter ${parameter.name} ${rule} (it is empty)`;
-          return errorAnswer(400, detail, {
-            violations: [{ location: ['request', 'query', parameter.name], severity: 'Error', code: 'empty', message: detail }],
-          });
-        }
-      }
-    }
-    return undefined;
-  };
-
-  const checkAccept = (call: Call): Answer | undefined => {
-    const accept = headerText(call.headers.accept);
-    if (accept === undefined || accept.trim() === '') return undefined;
-    const { json, version: asked } = readAccept(accept);
-    if (!json) {
-      return errorAnswer(
-        406,
-        `the API answers JSON, and the Accept header ${quote(accept)} does not allow it (send Accept: application/json; version=${version})`,
-        {
-          violations: [
-            { location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `Accept ${accept} allows no JSON` },
-          ],
-        },
-      );
-    }
-    if (asked !== undefined && asked !== version) {
-      return errorAnswer(
-        406,
-        `the Accept header asks for version=${quote(asked, 20)}; this description documents version ${version} (send Accept: application/json; version=${version})`,
-        {
-          violations: [
-            { location: ['request', 'header', 'accept'], severity: 'Error', code: 406, message: `version ${asked} is not documented` },
-          ],
-        },
-      );
-    }
-    return undefined;
-  };
-
+  const contract: PolicyContract = { version: documentedVersion(document), sharedBadRequest: new SharedBadRequest(document) };
   return {
     match: (call) => matchRoute(routes, call.segments, call.method),
-
-    before(call, match) {
-      if (!match) {
-        return {
-          answer: errorAnswer(
-            404,
-            `${call.method} ${quote(call.path, 120)} is not an operation of the API (the API root is /api, the identity provider's paths start with /oauth)`,
-            {
-              code: 404,
-              violations: [
-                {
-                  location: ['request', 'path'],
-                  severity: 'Error',
-                  code: 'NO_PATH_MATCHED_ERROR',
-                  message: `no path matches ${call.path}`,
-                },
-              ],
-            },
-          ),
-        };
-      }
-      const { route, operation } = match;
-      const allowed = [...route.operations.keys()].map((method) => method.toUpperCase());
-      if (call.method === 'OPTIONS' && call.headers['access-control-request-method'] !== undefined) {
-        // A CORS preflight: allowed from any origin.
-        return {
-          answer: {
-            status: 204,
-            headers: {
-              ...corsHeaders(call.headers),
-              'Access-Control-Allow-Methods': headerText(call.headers['access-control-request-method']) || allowed.join(','),
-              Vary: 'origin',
-            },
-            body: Buffer.alloc(0),
-          },
-        };
-      }
-      if (!operation) {
-        return {
-          answer: errorAnswer(405, `${call.method} is not supported for ${route.template}; it supports ${allowed.join(', ')}`, {
-            code: 405,
-            headers: { Allow: allowed.join(', ') },
-            violations: [
-              {
-                location: ['request', 'method'],
-                severity: 'Error',
-                code: 'NO_METHOD_MATCHED_ERROR',
-                message: `${call.method} is not supported for ${route.template}`,
-              },
-            ],
-          }),
-        };
-      }
-      for (const header of operation.securityHeaders) {
-        const value = headerText(call.headers[header]);
-        const code = exampleCode(operation, 401);
-        if (value === undefined) {
-          return {
-            answer: errorAnswer(401, `the Authorization header is missing: send Authorization: Service-oauthtoken {access_token}`, {
-              code,
-              violations: [{ location: ['request', 'header', header], severity: 'Error', code: 401, message: `missing ${header} header` }],
-            }),
-          };
-        }
-        if (header === 'authorization' && !authorizationPattern.test(value)) {
-          const shown = value.trim().split(/\s+/)[0] ?? '';
-          return {
-            answer: errorAnswer(
-              401,
-              `the Authorization header must be "Service-oauthtoken {access_token}"${shown ? ` (it starts with ${quote(shown, 30)})` : ' (it is empty)'}`,
-              {
-                code,
-                violations: [
-                  {
-                    location: ['request', 'header', header],
-                    severity: 'Error',
-                    code: 401,
-                    message: 'Authorization is not Service-oauthtoken {access_token}',
-                  },
-                ],
-              },
-            ),
-          };
-        }
-      }
-      const acceptFault = checkAccept(call);
-      if (acceptFault) return { answer: acceptFault };
-      const preferences = checkPreferences(call, operation);
-      if ('status' in preferences) return { answer: preferences };
-      const emptyFault = checkEmptyQueryValues(call, operation);
-      if (emptyFault) return { answer: emptyFault };
-      if (call.body.length > 0) {
-        if (operation.requestMediaTypes.length === 0) {
-          return {
-            answer: errorAnswer(400, `${describeOperation(operation)} takes no request body (it has ${call.body.length} bytes)`, {
-              violations: [
-                { location: ['request', 'body'], severity: 'Error', code: 'body', message: 'the operation takes no request body' },
-              ],
-            }),
-          };
-        }
-        const encoding = headerText(call.headers['content-encoding']);
-        if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-          return {
-            answer: errorAnswer(400, `Content-Encoding ${quote(encoding)} is not supported: send the body uncompressed`, {
-              violations: [
-                {
-                  location: ['request', 'header', 'content-encoding'],
-                  severity: 'Error',
-                  code: 415,
-                  message: `unsupported Content-Encoding ${encoding}`,
-                },
-              ],
-            }),
-          };
-        }
-        if (!call.mediaType) {
-          return {
-            answer: errorAnswer(400, `the body has no Content-Type: send one of ${operation.requestMediaTypes.join(', ')}`, {
-              violations: [
-                { location: ['request', 'header', 'content-type'], severity: 'Error', code: 415, message: 'missing Content-Type' },
-              ],
-            }),
-          };
-        }
-      }
-      // The engine picks the documented media type of the answer: the Accept header was checked above.
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(call.headers))
-        if (name !== 'accept' && value !== undefined) headers[name] = headerText(value)!;
-      // A call that asks for a documented answer (Prefer, or the query forms) gets it, state or no state.
-      const preferred = Object.keys(readPreferences(call) ?? {}).length > 0;
-      return { engine: preferences, headers, preferred };
-    },
-
-    answer(call, operation, result) {
-      const rewrite = (status: number, detail: string, code: number, violations: Violation[] | undefined) =>
-        errorAnswer(status, detail, { code, ...(violations && violations.length > 0 ? { violations } : {}) });
-      if (!result.ok) {
-        const { error } = result;
-        const type = error.name.replace(/^.*#/, '');
-        const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
-          ...entry,
-          severity: entry.severity ?? 'Error',
-          location: ['request', ...(entry.location ?? [])],
-        }));
-        const detail = error.detail || error.message || 'the mock could not process this request';
-        switch (type) {
-          case 'UNPROCESSABLE_ENTITY':
-            return rewrite(
-              400,
-              validation.length > 0 ? describeViolations(validation, headerText(call.headers['content-type'])) : detail,
-              400,
-              validation,
-            );
-          case 'INVALID_CONTENT_TYPE':
-            return rewrite(
-              400,
-              `the Content-Type ${quote(headerText(call.headers['content-type']) ?? '(none)')} is not accepted (${detail})`,
-              400,
-              undefined,
-            );
-          case 'NO_PATH_MATCHED_ERROR':
-            return rewrite(404, detail, exampleCode(operation, 404), undefined);
-          case 'NO_METHOD_MATCHED_ERROR':
-            return rewrite(405, detail, 405, undefined);
-          case 'NOT_ACCEPTABLE':
-            return rewrite(
-              406,
-              `the API answers JSON, and the Accept header ${quote(headerText(call.headers.accept) ?? '')} does not allow it (${detail})`,
-              406,
-              undefined,
-            );
-          case 'UNAUTHORIZED':
-            return rewrite(401, detail, exampleCode(operation, 401), undefined);
-          default: {
-            // Anything else the engine refused or threw on comes from this request (the mock answers from static
-            // examples): a 4xx naming what the engine said.
-            const status =
-              error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 404 ? error.status : 400;
-            return rewrite(status, `the mock could not process this request (${detail})`, status, undefined);
-          }
-        }
-      }
-      const answer = engineAnswer(call, result);
-      const errors = toViolations('request', result.validations.input).filter((violation) => violation.severity === 'Error');
-      if (answer.status >= 400 && answer.status < 500 && errors.length > 0) {
-        // The description's own 400 example, played by the engine for an invalid request: name the violations.
-        let code = answer.status;
-        try {
-          const body = JSON.parse(answer.body.toString('utf8'));
-          if (typeof body?.code === 'number') code = body.code;
-        } catch {
-          // not JSON: the status stands for the code
-        }
-        return rewrite(answer.status, describeViolations(errors, headerText(call.headers['content-type'])), code, [
-          ...toViolations('request', result.validations.input),
-        ]);
-      }
-      return answer;
-    },
+    before: (call, match) => before(contract, call, match),
+    answer: (call, operation, result) => (result.ok ? engineResultAnswer(call, result) : refusalAnswer(call, operation, result.error)),
   };
 }

@@ -7,15 +7,7 @@
 // With `errors: true`, a request that breaks the contract is refused (422) without being forwarded, and an answer
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
-import {
-  judgedBody,
-  judgedHeaders,
-  ruleOf,
-  type EngineInput,
-  type EngineOperation,
-  type EngineOutput,
-  type EngineResult,
-} from '../engine/prism.js';
+import { ruleOf, type Engine, type EngineError, type EngineResult } from '../engine/prism.js';
 import { engineFor } from '../engine/packaged.js';
 import {
   checkCall,
@@ -35,7 +27,8 @@ import { problemAnswer, toViolations } from '../mock/policy.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
 import type { Json } from '../description/openapi.js';
-import { compileRoutes, matchRoute } from '../description/routes.js';
+import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
+import { Upstream } from './upstream.js';
 
 export interface ProxyOptions {
   /** The implementation, e.g. http://127.0.0.1:8080 (it serves /api/... and /oauth/...). */
@@ -147,32 +140,6 @@ export function summarizeReports(reports: ExchangeReport[]): string {
   return lines.map(terminalText).join('\n');
 }
 
-/**
- * Headers that belong to one connection (hop-by-hop, RFC 9110 section 7.6.1), or that fetch sets itself. The
- * headers that a `Connection` header names are hop-by-hop too (`connectionHeaders`).
- */
-const hopByHop = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'transfer-encoding',
-  'te',
-  'trailer',
-  'upgrade',
-  'proxy-authenticate',
-  'proxy-authorization',
-]);
-const notForwarded = new Set([...hopByHop, 'expect', 'content-length', 'host']);
-/** Answer headers that no longer hold once fetch has read the body (it decodes content encodings). */
-const notReturned = new Set([...hopByHop, 'content-length', 'content-encoding']);
-
-/** The header names a `Connection` header lists (`Connection: close, X-Secret` names x-secret). */
-function connectionHeaders(value: string | string[] | null | undefined): Set<string> {
-  const names = new Set<string>();
-  for (const line of [value ?? []].flat()) for (const name of line.split(',')) if (name.trim()) names.add(name.trim().toLowerCase());
-  return names;
-}
-
 export const proxyDefaults = {
   timeoutMs: 30_000,
   maxBodyBytes: 1024 * 1024,
@@ -204,42 +171,8 @@ function upstreamUrl(value: string): URL {
   return upstream;
 }
 
-/** The upstream's answer headers to pass on: without hop-by-hop ones, every Set-Cookie kept apart, names in lower case. */
-function upstreamHeaders(headers: Headers): Record<string, string | string[]> {
-  const named = connectionHeaders(headers.get('connection'));
-  const kept: Record<string, string | string[]> = {};
-  headers.forEach((value, name) => {
-    if (!notReturned.has(name) && !named.has(name) && name !== 'set-cookie') kept[name] = value;
-  });
-  const cookies = headers.getSetCookie();
-  if (cookies.length > 0) kept['set-cookie'] = cookies;
-  return kept;
-}
-
 const lowerCaseKeys = (headers: Record<string, string>) =>
   Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-
-/** Reads a whole answer body, up to `limit` bytes; undefined (and the transfer stopped) beyond it. */
-async function readCapped(response: Response, limit: number, abort: () => void): Promise<Buffer | undefined> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    abort();
-    return undefined;
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > limit) {
-      abort();
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Whether the upstream answers at all: a GET of its root, any status. */
 export async function checkUpstream(upstream: string, timeoutMs = 3000): Promise<UpstreamCheck> {
@@ -265,77 +198,108 @@ function violationsOf(answer: Answer): Violation[] {
   }
 }
 
-export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const upstream = upstreamUrl(options.upstream);
-  const timeoutMs = checkPositive('timeoutMs', options.timeoutMs, proxyDefaults.timeoutMs);
-  const maxBodyBytes = checkPositive('maxBodyBytes', options.maxBodyBytes, proxyDefaults.maxBodyBytes);
-  const maxAnswerBytes = checkPositive('maxAnswerBytes', options.maxAnswerBytes, proxyDefaults.maxAnswerBytes);
-  const maxConnections = checkPositive('maxConnections', options.maxConnections, proxyDefaults.maxConnections);
-  const errors = options.errors ?? false;
-
-  /** What each forwarded request was (its bytes), and what the upstream answered (its bytes), by engine object. */
-  const calls = new WeakMap<EngineInput, Call>();
-  const answers = new WeakMap<EngineOutput, Answer>();
-
-  const forward = async (input: EngineInput, operation: EngineOperation | undefined): Promise<EngineOutput> => {
-    const call = calls.get(input);
-    if (!call) throw { name: 'UPSTREAM_REQUEST', message: 'the proxy lost the request it was forwarding', status: 500 };
-    const base = upstream.href.endsWith('/') ? upstream.href.slice(0, -1) : upstream.href;
-    const named = connectionHeaders(call.headers.connection);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(call.headers)) {
-      if (notForwarded.has(name) || named.has(name) || value === undefined) continue;
-      for (const line of [value].flat()) headers.append(name, line);
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-    let response: Response;
-    let body: Buffer | undefined;
-    try {
-      response = await fetch(`${base}${call.url}`, {
-        method: call.method,
-        headers,
-        body: call.body.length > 0 && call.method !== 'GET' && call.method !== 'HEAD' ? new Uint8Array(call.body) : null,
-        redirect: 'manual',
-        signal: controller.signal,
-      });
-      body = await readCapped(response, maxAnswerBytes, () => controller.abort());
-    } catch (error) {
-      const reason = describeFetchFailure(error, timeoutMs);
-      const timedOut = reason.startsWith('no answer within');
-      throw {
-        name: timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNREACHABLE',
-        message: `the upstream ${upstream.href} did not answer: ${reason}`,
-        status: timedOut ? 504 : 502,
-      };
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!body) {
-      throw {
-        name: 'UPSTREAM_TOO_LARGE',
-        message: `the upstream's answer (${response.status}) has more than ${maxAnswerBytes} bytes, the most the proxy reads (its maxAnswerBytes)`,
-        status: 502,
-      };
-    }
-    const answerHeaders = upstreamHeaders(response.headers);
-    // Judged as documented when the Content-Type does not contradict the documented one (judgedHeaders); the
-    // client still gets the header as the upstream sent it.
-    const flat = Object.fromEntries(Object.entries(answerHeaders).map(([name, value]) => [name, headerText(value)!]));
-    const judged = judgedHeaders(operation, response.status, flat);
-    const parsed = judgedBody(flat['content-type'], response.status, body.toString('utf8'));
-    const output: EngineOutput = { statusCode: response.status, headers: judged, body: parsed };
-    answers.set(output, { status: response.status, headers: answerHeaders, body });
-    return output;
+/** The options of a proxy, checked (a TypeError names the first wrong one), with their defaults. */
+function proxySettings(options: ProxyOptions) {
+  return {
+    upstream: upstreamUrl(options.upstream),
+    timeoutMs: checkPositive('timeoutMs', options.timeoutMs, proxyDefaults.timeoutMs),
+    maxBodyBytes: checkPositive('maxBodyBytes', options.maxBodyBytes, proxyDefaults.maxBodyBytes),
+    maxAnswerBytes: checkPositive('maxAnswerBytes', options.maxAnswerBytes, proxyDefaults.maxAnswerBytes),
+    maxConnections: checkPositive('maxConnections', options.maxConnections, proxyDefaults.maxConnections),
+    errors: options.errors ?? false,
   };
+}
 
-  const prepared = engineFor(options.description as Json | undefined, { kind: 'proxy', upstream: upstream.href, errors, forward });
-  const routes = compileRoutes(prepared.document);
-  const engine = await prepared.engine;
-  const reports: ExchangeReport[] = [];
+/** What the proxy answers for one exchange, and what it reports of it. */
+interface Outcome {
+  answer: Answer;
+  forwarded: boolean;
+  violations: Violation[];
+}
 
-  const record = (call: Call | undefined, answer: Answer, forwarded: boolean, violations: Violation[]) => {
-    const operation = call ? matchRoute(routes, call.segments, call.method)?.operation : undefined;
+/** The engine's error for a request: the upstream did not answer (reported as such), or the engine refused it. */
+function refusedOutcome(call: Call, error: EngineError): Outcome {
+  if (error.name === 'UPSTREAM_UNREACHABLE' || error.name === 'UPSTREAM_TIMEOUT' || error.name === 'UPSTREAM_TOO_LARGE') {
+    const violation: Violation = { location: ['response', 'upstream'], severity: 'Error', code: error.status, message: error.message };
+    return { answer: errorAnswer(error.status!, error.message, { violations: [violation] }), forwarded: true, violations: [violation] };
+  }
+  // A refusal of the engine (errors mode: an invalid request), as Prism's own proxy gives it.
+  const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
+    ...entry,
+    severity: entry.severity ?? 'Error',
+    location: ['request', ...(entry.location ?? [])],
+  }));
+  const violations =
+    validation.length > 0
+      ? validation
+      : [{ location: ['request'], severity: 'Error', code: error.status, message: error.detail || error.message }];
+  return { answer: problemAnswer(call, error), forwarded: false, violations };
+}
+
+/** The engine's findings on a forwarded exchange; an upstream's server error is worth a warning, though documented. */
+function exchangeViolations(result: Extract<EngineResult, { ok: true }>): Violation[] {
+  const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
+  if (result.output.statusCode >= 500) {
+    violations.push({
+      location: ['response', 'status'],
+      severity: 'Warning',
+      code: result.output.statusCode,
+      message: `the upstream answered ${result.output.statusCode}, a server error`,
+    });
+  }
+  return violations;
+}
+
+/** In errors mode, the 500 that replaces an answer breaking the contract: a problem naming each violation. */
+function brokenAnswer(call: Call, responseErrors: Violation[]): Answer {
+  return problemAnswer(call, {
+    name: 'https://stoplight.io/prism/errors#VIOLATIONS',
+    message: 'Request/Response not valid',
+    status: 500,
+    detail: 'The answer of the upstream breaks the contract, and the proxy runs with errors on.',
+    additional: {
+      validation: responseErrors.map((violation) => ({
+        location: violation.location,
+        severity: violation.severity,
+        code: violation.code,
+        message: violation.message,
+      })),
+    },
+  });
+}
+
+/** The upstream's answer as it gave it, with the CORS headers a browser needs and the violations in `sl-violations`. */
+function passedOn(call: Call, upstreamAnswer: Answer, violations: Violation[]): Answer {
+  // The upstream's own CORS answer when it gives one, else the proxy's: one of each header, never both.
+  const headers: Answer['headers'] =
+    upstreamAnswer.headers['access-control-allow-origin'] === undefined
+      ? { ...upstreamAnswer.headers, ...lowerCaseKeys(corsHeaders(call.headers)) }
+      : { ...upstreamAnswer.headers };
+  if (violations.length > 0) headers['sl-violations'] = violationsHeader(violations);
+  return { status: upstreamAnswer.status, headers, body: upstreamAnswer.body };
+}
+
+/** What the client gets for the engine's result, and what is reported. */
+function outcomeOf(call: Call, result: EngineResult, errors: boolean, upstream: Upstream): Outcome {
+  if (!result.ok) return refusedOutcome(call, result.error);
+  const violations = exchangeViolations(result);
+  const upstreamAnswer = upstream.answerOf(result.output);
+  const responseErrors = violations.filter((violation) => violation.location[0] === 'response' && violation.severity === 'Error');
+  if (errors && responseErrors.length > 0) return { answer: brokenAnswer(call, responseErrors), forwarded: true, violations };
+  return { answer: passedOn(call, upstreamAnswer, violations), forwarded: true, violations };
+}
+
+/** The reports of the exchanges, each naming the operation it reached, with the exchange's credentials redacted. */
+class ExchangeLog {
+  readonly reports: ExchangeReport[] = [];
+
+  constructor(
+    private readonly routes: Route[],
+    private readonly onReport: ProxyOptions['onReport'],
+  ) {}
+
+  record(call: Call | undefined, answer: Answer, forwarded: boolean, violations: Violation[]): void {
+    const operation = call ? matchRoute(this.routes, call.segments, call.method)?.operation : undefined;
     // The credentials of the exchange never reach a line or the report file, in whatever form they are echoed.
     const redactor = new Redactor(call ? secretsOfRequest({ url: call.url, headers: call.headers, form: formOf(call) }) : []);
     const report: ExchangeReport = redactor.value({
@@ -347,103 +311,59 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       forwarded,
       violations: violations.map(toReported),
     });
-    reports.push(report);
-    options.onReport?.(report);
-  };
+    this.reports.push(report);
+    this.onReport?.(report);
+  }
+}
 
-  const answerFor = (call: Call, result: EngineResult): { answer: Answer; forwarded: boolean; violations: Violation[] } => {
-    if (!result.ok) {
-      const { error } = result;
-      if (error.name === 'UPSTREAM_UNREACHABLE' || error.name === 'UPSTREAM_TIMEOUT' || error.name === 'UPSTREAM_TOO_LARGE') {
-        const violation: Violation = { location: ['response', 'upstream'], severity: 'Error', code: error.status, message: error.message };
-        return { answer: errorAnswer(error.status!, error.message, { violations: [violation] }), forwarded: true, violations: [violation] };
-      }
-      // A refusal of the engine (errors mode: an invalid request), as Prism's own proxy gives it.
-      const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
-        ...entry,
-        severity: entry.severity ?? 'Error',
-        location: ['request', ...(entry.location ?? [])],
-      }));
-      const violations =
-        validation.length > 0
-          ? validation
-          : [{ location: ['request'], severity: 'Error', code: error.status, message: error.detail || error.message }];
-      return { answer: problemAnswer(call, error), forwarded: false, violations };
-    }
-    const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
-    if (result.output.statusCode >= 500) {
-      violations.push({
-        location: ['response', 'status'],
-        severity: 'Warning',
-        code: result.output.statusCode,
-        message: `the upstream answered ${result.output.statusCode}, a server error`,
-      });
-    }
-    const upstreamAnswer = answers.get(result.output) ?? {
-      status: result.output.statusCode,
-      headers: result.output.headers ?? {},
-      body: Buffer.from(JSON.stringify(result.output.body ?? '')),
-    };
-    const responseErrors = violations.filter((violation) => violation.location[0] === 'response' && violation.severity === 'Error');
-    if (errors && responseErrors.length > 0) {
-      return {
-        answer: problemAnswer(call, {
-          name: 'https://stoplight.io/prism/errors#VIOLATIONS',
-          message: 'Request/Response not valid',
-          status: 500,
-          detail: 'The answer of the upstream breaks the contract, and the proxy runs with errors on.',
-          additional: {
-            validation: responseErrors.map((violation) => ({
-              location: violation.location,
-              severity: violation.severity,
-              code: violation.code,
-              message: violation.message,
-            })),
-          },
-        }),
-        forwarded: true,
-        violations,
-      };
-    }
-    // The upstream's own CORS answer when it gives one, else the proxy's: one of each header, never both.
-    const headers: Answer['headers'] =
-      upstreamAnswer.headers['access-control-allow-origin'] === undefined
-        ? { ...upstreamAnswer.headers, ...lowerCaseKeys(corsHeaders(call.headers)) }
-        : { ...upstreamAnswer.headers };
-    if (violations.length > 0) headers['sl-violations'] = violationsHeader(violations);
-    return { answer: { status: upstreamAnswer.status, headers, body: upstreamAnswer.body }, forwarded: true, violations };
-  };
+/**
+ * One request: answered by the proxy itself when the engine could not survive it; else through the engine, which
+ * checks it, forwards it and checks the answer. Either way, reported.
+ */
+async function handleCall(call: Call, engine: Engine, upstream: Upstream, log: ExchangeLog, errors: boolean): Promise<Answer> {
+  const fault = checkCall(call);
+  if (fault) {
+    log.record(call, fault, false, violationsOf(fault));
+    return fault;
+  }
+  const input = engineInput(call, Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name, headerText(value)!])));
+  upstream.remember(input, call);
+  const { answer, forwarded, violations } = outcomeOf(call, await engine.request(input), errors, upstream);
+  log.record(call, answer, forwarded, violations);
+  return answer;
+}
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const settings = proxySettings(options);
+  const upstream = new Upstream(settings);
+  const prepared = engineFor(options.description as Json | undefined, {
+    kind: 'proxy',
+    upstream: settings.upstream.href,
+    errors: settings.errors,
+    forward: upstream.forward,
+  });
+  const log = new ExchangeLog(compileRoutes(prepared.document), options.onReport);
+  const engine = await prepared.engine;
 
   const server = createHttpServer({
     label: 'the proxy',
-    maxBodyBytes,
-    maxConnections,
-    onOwnAnswer: (call, answer) => record(call, answer, false, violationsOf(answer)),
-    handle: async (call) => {
-      const fault = checkCall(call);
-      if (fault) {
-        record(call, fault, false, violationsOf(fault));
-        return fault;
-      }
-      const input = engineInput(call, Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name, headerText(value)!])));
-      calls.set(input, call);
-      const { answer, forwarded, violations } = answerFor(call, await engine.request(input));
-      record(call, answer, forwarded, violations);
-      return answer;
-    },
+    maxBodyBytes: settings.maxBodyBytes,
+    maxConnections: settings.maxConnections,
+    onOwnAnswer: (call, answer) => log.record(call, answer, false, violationsOf(answer)),
+    handle: (call) => handleCall(call, engine, upstream, log, settings.errors),
   });
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 0, host);
-  const upstreamCheck = await checkUpstream(upstream.href);
+  const upstreamCheck = await checkUpstream(settings.upstream.href);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let stopping: Promise<void> | undefined;
   return {
     url: urlOf(host, port),
     port,
-    upstream: upstream.href,
+    upstream: settings.upstream.href,
     upstreamCheck,
-    reports,
+    reports: log.reports,
     stop: () => (stopping ??= closeServer(server).then(resolveClosed)),
     closed,
   };
