@@ -90,6 +90,18 @@ export function toViolations(side: 'request' | 'response', validations: EngineVa
   }));
 }
 
+/**
+ * The request's violations that the engine refused a call with (its problem's `additional.validation`), located
+ * under `request`; none when the refusal names no violation.
+ */
+export function refusalViolations(error: EngineError): Violation[] {
+  return (error.additional?.validation ?? []).map((entry) => ({
+    ...entry,
+    severity: entry.severity ?? 'Error',
+    location: ['request', ...(entry.location ?? [])],
+  }));
+}
+
 /** Violation messages in a sentence: `body must have required property 'display_name'; ...`. */
 export function describeViolations(violations: Violation[], contentType?: string): string {
   const messages = violations
@@ -474,11 +486,7 @@ const contractError = (status: number, detail: string, code: number, violations:
 /** The engine's refusal of a call (a problem) as a 4xx in the contract's shape, naming what the engine found. */
 function refusalAnswer(call: Call, operation: RouteOperation | undefined, error: EngineError): Answer {
   const type = error.name.replace(/^.*#/, '');
-  const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
-    ...entry,
-    severity: entry.severity ?? 'Error',
-    location: ['request', ...(entry.location ?? [])],
-  }));
+  const validation = refusalViolations(error);
   const detail = error.detail || error.message || 'the mock could not process this request';
   const contentType = headerText(call.headers['content-type']);
   switch (type) {

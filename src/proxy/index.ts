@@ -23,7 +23,7 @@ import {
 import { terminalText } from '../output/escape.js';
 import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput } from '../mock/handler.js';
-import { problemAnswer, toViolations } from '../mock/policy.js';
+import { problemAnswer, refusalViolations, toViolations } from '../mock/policy.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
 import type { Json } from '../description/openapi.js';
@@ -224,11 +224,7 @@ function refusedOutcome(call: Call, error: EngineError): Outcome {
     return { answer: errorAnswer(error.status!, error.message, { violations: [violation] }), forwarded: true, violations: [violation] };
   }
   // A refusal of the engine (errors mode: an invalid request), as Prism's own proxy gives it.
-  const validation: Violation[] = (error.additional?.validation ?? []).map((entry) => ({
-    ...entry,
-    severity: entry.severity ?? 'Error',
-    location: ['request', ...(entry.location ?? [])],
-  }));
+  const validation = refusalViolations(error);
   const violations =
     validation.length > 0
       ? validation
