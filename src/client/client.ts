@@ -8,7 +8,7 @@ import { parseRetryAfter, resolveRetry, type FetchLike, type RetryOptions, type 
 import { operationInfo } from './operations.js';
 import { checkPathValues, checkZaaid } from './request-values.js';
 import { send, type CallContext } from './send.js';
-import { clientSettings, positive, type ClientSettings } from './settings.js';
+import { clientSettings, positiveNumber, type ClientSettings } from './settings.js';
 import { isRecord } from '../description/openapi.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -310,7 +310,7 @@ function callContext(
     operation,
     account: cookie?.zaaid !== undefined ? checkZaaid(cookie.zaaid) : account,
     signal: init.signal,
-    timeoutMs: positive('timeoutMs', init.timeoutMs, settings.timeoutMs),
+    timeoutMs: positiveNumber('timeoutMs', init.timeoutMs, settings.timeoutMs),
     retry: init.retry === undefined ? settings.retry : resolveRetry(init.retry, settings.retry),
     attempts: 0,
   };

@@ -17,12 +17,26 @@ export interface ClientSettings {
   tokens: TokenSource;
 }
 
-export function positive(name: string, value: number | undefined, fallback: number): number {
+/**
+ * The one check of a number option above zero, for the client, verify, the mock and the proxy: the value, or
+ * `fallback` when it is not given; otherwise a TypeError naming the option as the library calls it (`timeoutMs must
+ * be a number > 0, not 0`), never a command-line flag. Each caller picks its rule below: any number above zero (the
+ * client's times, verify's rate) or a whole one (the mock's and the proxy's limits, verify's budget and times).
+ */
+function checkPositive(name: string, value: number | undefined, fallback: number, whole: boolean): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-    throw new TypeError(`${name} must be a number > 0, not ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value)))
+    throw new TypeError(`${name} must be a ${whole ? 'whole ' : ''}number > 0, not ${String(value)}`);
   return value;
 }
+
+/** An option that may be any number above zero (`timeoutMs: 0.5`), or `fallback` when it is not given. */
+export const positiveNumber = (name: string, value: number | undefined, fallback: number): number =>
+  checkPositive(name, value, fallback, false);
+
+/** An option that must be a whole number above zero (`maxBodyBytes`), or `fallback` when it is not given. */
+export const positiveWholeNumber = (name: string, value: number | undefined, fallback: number): number =>
+  checkPositive(name, value, fallback, true);
 
 /** The options of `createServiceClient`, checked one after the other (the first wrong one throws), with their defaults. */
 export function clientSettings(options: ServiceClientOptions): ClientSettings {
@@ -33,7 +47,7 @@ export function clientSettings(options: ServiceClientOptions): ClientSettings {
   const authUrl = options.authUrl ? credentialAddress('authUrl', options.authUrl, options.insecure) : center?.authUrl;
   const version = options.version ?? apiVersion;
   if (!/^\d+(\.\d+)*$/.test(version)) throw new TypeError(`version must look like "2.0", not ${JSON.stringify(version)}`);
-  const timeoutMs = positive('timeoutMs', options.timeoutMs, defaultTimeoutMs);
+  const timeoutMs = positiveNumber('timeoutMs', options.timeoutMs, defaultTimeoutMs);
   const retry = resolveRetry(options.retry);
   const fetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clock = options.clock ?? Date.now;
@@ -75,7 +89,7 @@ function tokenSource(
       fetch: settings.fetch,
       timeoutMs: settings.timeoutMs,
       clock: settings.clock,
-      renewalMarginMs: positive('renewalMarginMs', options.renewalMarginMs, 60_000),
+      renewalMarginMs: positiveNumber('renewalMarginMs', options.renewalMarginMs, 60_000),
       initial: typeof accessToken === 'string' ? { accessToken, expiresAt } : undefined,
       insecure: options.insecure,
       onTokenRenewed: options.onTokenRenewed,

@@ -17,6 +17,7 @@ import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js'
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
 import { untilAborted } from '../client/http.js';
+import { positiveWholeNumber } from '../client/settings.js';
 import type { Json } from '../description/openapi.js';
 import type { MockBehaviour, MockControl } from './types.js';
 import type { Simulator } from './simulator/index.js';
@@ -92,12 +93,6 @@ function controlOf(simulator: Simulator | undefined): MockControl {
   return { registerClient: none, grantCode: none, advanceClock: none, fault: none, randomFaults: none, state: none, reset: none };
 }
 
-function wholePositive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number > 0, not ${String(value)}`);
-  return value;
-}
-
 /**
  * Starts the mock's HTTP server. Resolves once it answers; rejects when the port is in use or Prism's engine is
  * not installed (`npm install --save-dev --save-exact @stoplight/prism-http@5.12.0`).
@@ -107,7 +102,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
-  const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
+  const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
   // A wrong seed file or option throws here, before anything listens.
   const prepared = prepareMock(options.description as Json | undefined, options);
@@ -125,7 +120,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     onOwnAnswer:
       onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call ? redactTarget(call.url) : '(not valid HTTP)', answer.status)),
     maxBodyBytes,
-    maxConnections: wholePositive('maxConnections', options.maxConnections, 256),
+    maxConnections: positiveWholeNumber('maxConnections', options.maxConnections, 256),
   });
   // Listen first, so that a busy port fails at once.
   const bound = await listen(server, port, host);
@@ -161,7 +156,7 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
  * does (`/api/...` for the API, `/oauth/...` for the identity provider).
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
-  const maxBodyBytes = wholePositive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
+  const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const prepared = prepareMock(options.description as Json | undefined, options);
   const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call

@@ -20,6 +20,7 @@ import {
   type Call,
   type Violation,
 } from '../http/exchange.js';
+import { positiveWholeNumber } from '../client/settings.js';
 import { terminalText } from '../output/escape.js';
 import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput } from '../mock/handler.js';
@@ -147,12 +148,6 @@ export const proxyDefaults = {
   maxConnections: 256,
 } as const;
 
-function checkPositive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new TypeError(`${name} must be a whole number > 0, not ${String(value)}`);
-  return value;
-}
-
 /** The upstream's URL, checked: http(s), no credentials in it (they would show in every message). */
 function upstreamUrl(value: string): URL {
   let upstream: URL;
@@ -202,10 +197,10 @@ function violationsOf(answer: Answer): Violation[] {
 function proxySettings(options: ProxyOptions) {
   return {
     upstream: upstreamUrl(options.upstream),
-    timeoutMs: checkPositive('timeoutMs', options.timeoutMs, proxyDefaults.timeoutMs),
-    maxBodyBytes: checkPositive('maxBodyBytes', options.maxBodyBytes, proxyDefaults.maxBodyBytes),
-    maxAnswerBytes: checkPositive('maxAnswerBytes', options.maxAnswerBytes, proxyDefaults.maxAnswerBytes),
-    maxConnections: checkPositive('maxConnections', options.maxConnections, proxyDefaults.maxConnections),
+    timeoutMs: positiveWholeNumber('timeoutMs', options.timeoutMs, proxyDefaults.timeoutMs),
+    maxBodyBytes: positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, proxyDefaults.maxBodyBytes),
+    maxAnswerBytes: positiveWholeNumber('maxAnswerBytes', options.maxAnswerBytes, proxyDefaults.maxAnswerBytes),
+    maxConnections: positiveWholeNumber('maxConnections', options.maxConnections, proxyDefaults.maxConnections),
     errors: options.errors ?? false,
   };
 }

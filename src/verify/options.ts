@@ -1,6 +1,7 @@
 // verify's options, checked once: what is wrong throws a TypeError naming the option before anything is sent.
 import { dataCenters } from '../../generated/client.js';
 import { credentialAddress, type FetchLike } from '../client/http.js';
+import { positiveNumber, positiveWholeNumber } from '../client/settings.js';
 import { operationsOf, type Json } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
 import { verifyDefaults, type CheckReport, type VerifyAuth, type VerifyOptions } from './types.js';
@@ -22,14 +23,6 @@ export interface Settings {
   fetch: FetchLike;
   insecure: boolean;
   onCheck: ((check: CheckReport) => void) | undefined;
-}
-
-function positive(name: string, value: number | undefined, fallback: number, whole = true): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
-    throw new TypeError(`${name} must be a ${whole ? 'whole ' : ''}number > 0, not ${String(value)}`);
-  }
-  return value;
 }
 
 function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean): string {
@@ -143,10 +136,10 @@ function settingsOf(options: VerifyOptions): Settings {
     auth: options.auth,
     accounts: options.accounts === true,
     allow,
-    budget: positive('budget', options.budget, verifyDefaults.budget),
-    ratePerSecond: positive('ratePerSecond', options.ratePerSecond, verifyDefaults.ratePerSecond, false),
-    timeoutMs: positive('timeoutMs', options.timeoutMs, verifyDefaults.timeoutMs),
-    maxWaitMs: options.maxWaitMs === 0 ? 0 : positive('maxWaitMs', options.maxWaitMs, verifyDefaults.maxWaitMs),
+    budget: positiveWholeNumber('budget', options.budget, verifyDefaults.budget),
+    ratePerSecond: positiveNumber('ratePerSecond', options.ratePerSecond, verifyDefaults.ratePerSecond),
+    timeoutMs: positiveWholeNumber('timeoutMs', options.timeoutMs, verifyDefaults.timeoutMs),
+    maxWaitMs: options.maxWaitMs === 0 ? 0 : positiveWholeNumber('maxWaitMs', options.maxWaitMs, verifyDefaults.maxWaitMs),
     unknownMonitorId,
     description: options.description as Json | undefined,
     fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
