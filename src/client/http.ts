@@ -256,15 +256,23 @@ function isRedirect(response: Response): boolean {
   return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.status !== 304);
 }
 
+/**
+ * Where a redirect points, for a message: the Location resolved against the request's address, as origin and path
+ * only (its query may hold anything, a code or a token). Undefined when it is not a URL. The client's errors and
+ * verify's notes describe a redirect with it.
+ */
+export function redirectTarget(location: string, base: string): string | undefined {
+  try {
+    const url = new URL(location, base);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The error for an answer that redirects: it names where to (origin and path only), and why it was not followed. */
 function redirectError(response: Response, url: string, operation: OperationInfo): ServiceError {
-  let target = 'another address';
-  try {
-    const location = new URL(response.headers.get('location') ?? '', url);
-    target = `${location.origin}${location.pathname}`;
-  } catch {
-    // no readable Location: "another address"
-  }
+  const target = redirectTarget(response.headers.get('location') ?? '', url) ?? 'another address';
   const status = response.status;
   return new ServiceError({
     kind: 'http',

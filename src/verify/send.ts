@@ -1,6 +1,6 @@
 // verify's HTTP requests: each one within the run's budget, rate and time limit, never following a redirect; a call
 // retried after 429 or 503 as the service asks; a service that stops answering ends the run.
-import { parseRetryAfter, type FetchLike } from '../client/http.js';
+import { parseRetryAfter, redirectTarget, type FetchLike } from '../client/http.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
 import type { Pacer } from './pace.js';
 
@@ -27,20 +27,11 @@ export function sentOf(exchange: { response: Response; text: string }): Sent {
   return { status: exchange.response.status, headers, text: exchange.text };
 }
 
-/** Where a redirect points, as origin and path (its query may hold anything). */
-function redirectTarget(location: string, base: string): string {
-  try {
-    const url = new URL(location, base);
-    return `${url.origin}${url.pathname}`;
-  } catch {
-    return 'an address that is not a URL';
-  }
-}
-
 /** The note of a redirect answer, or undefined for any other answer. */
 export function redirectNote(answer: { status: number; headers: Record<string, string> }, base: string): string | undefined {
   if (answer.status < 300 || answer.status >= 400 || answer.headers.location === undefined) return undefined;
-  return `a redirect to ${redirectTarget(answer.headers.location, base)}, not followed: verify sends credentials only to the address it was given`;
+  const target = redirectTarget(answer.headers.location, base) ?? 'an address that is not a URL';
+  return `a redirect to ${target}, not followed: verify sends credentials only to the address it was given`;
 }
 
 /** Every request of a run goes through one Sender: the pacer counts it, and unanswered calls are counted in a row. */
