@@ -77,6 +77,18 @@ export function responseHeaders(headers: Answer['headers']): Headers {
   return result;
 }
 
+/**
+ * A fetch Request's or Response's headers as a record: names in lower case, a repeated header's values joined as
+ * fetch joins them (Set-Cookie: the last one). How verify records an answer, and how the mock's fetch reads a call.
+ */
+export function headersRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    record[name] = value;
+  });
+  return record;
+}
+
 /** A header value as one string (repeated headers joined by a comma), or undefined. */
 export function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;

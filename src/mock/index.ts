@@ -11,7 +11,7 @@
 //
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
-import { createCall, errorAnswer, responseHeaders } from '../http/exchange.js';
+import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
 import { prepareMock, type MockHandler } from './handler.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
@@ -166,11 +166,7 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
     const handle = await handler;
     const body = Buffer.from(await request.arrayBuffer());
     const url = new URL(request.url);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const call = createCall({ method: request.method, url: `${url.pathname}${url.search}`, headers, body });
+    const call = createCall({ method: request.method, url: `${url.pathname}${url.search}`, headers: headersRecord(request.headers), body });
     const answer =
       body.length > maxBodyBytes
         ? errorAnswer(

@@ -1,6 +1,7 @@
 // verify's HTTP requests: each one within the run's budget, rate and time limit, never following a redirect; a call
 // retried after 429 or 503 as the service asks; a service that stops answering ends the run.
 import { parseRetryAfter, redirectTarget, type FetchLike } from '../client/http.js';
+import { headersRecord } from '../http/exchange.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
 import type { Pacer } from './pace.js';
 
@@ -20,11 +21,7 @@ export type SendResult =
 
 /** The answer of an exchange in the form the judge reads. */
 export function sentOf(exchange: { response: Response; text: string }): Sent {
-  const headers: Record<string, string> = {};
-  exchange.response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  return { status: exchange.response.status, headers, text: exchange.text };
+  return { status: exchange.response.status, headers: headersRecord(exchange.response.headers), text: exchange.text };
 }
 
 /** The note of a redirect answer, or undefined for any other answer. */
