@@ -15,6 +15,7 @@ import {
   ServiceError,
   type GrantTokens,
 } from '../../src/index.js';
+import { headersRecord } from '../../src/http/exchange.js';
 import { createMockFetch, SeedError, startMock, type MockFetch, type MockFetchOptions, type RunningMock } from '../../src/mock/index.js';
 import { createJudge, type ContractViolation, type Judge } from '../../src/verify/judge.js';
 import { loadBundle } from '../support/bundle.js';
@@ -61,19 +62,17 @@ function simulated(options: MockFetchOptions = {}) {
         const response = await mock(request);
         const url = new URL(request.url);
         if (judge.operation(request.method, url.pathname)) {
-          const headers: Record<string, string> = {};
-          request.headers.forEach((value, name) => {
-            headers[name] = value;
-          });
           const type = request.headers.get('content-type') ?? '';
           const body = !sent ? undefined : type.includes('json') ? JSON.parse(sent) : Object.fromEntries(new URLSearchParams(sent));
-          const answerHeaders: Record<string, string> = {};
-          response.headers.forEach((value, name) => {
-            answerHeaders[name] = value;
-          });
           const judgement = await judge.judge(
-            { method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body },
-            { status: response.status, headers: answerHeaders, text: await response.clone().text() },
+            {
+              method: request.method,
+              path: url.pathname,
+              query: Object.fromEntries(url.searchParams),
+              headers: headersRecord(request.headers),
+              body,
+            },
+            { status: response.status, headers: headersRecord(response.headers), text: await response.clone().text() },
           );
           answers.push({
             operation: judge.operation(request.method, url.pathname)!.operationId,
