@@ -94,6 +94,13 @@ export function headerText(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** Headers with each value as one text (repeated values joined), leaving out names that have none, and `omit`. */
+export function textHeaders(headers: Record<string, string | string[] | undefined>, omit?: string): Record<string, string> {
+  const text: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (name !== omit && value !== undefined) text[name] = headerText(value)!;
+  return text;
+}
+
 /** An error answer in the contract's shape, `{code, message}`, with the fault also in `sl-violations`. */
 export function errorAnswer(
   status: number,

@@ -2,8 +2,9 @@
 // engine on the mock document, which validates the request and makes the documented example answer; then, by
 // default, the simulator (simulator/), which decides the answers that depend on state. Shared by the HTTP server
 // (startMock) and the in-process fetch (createMockFetch).
-import type { EngineInput, EngineResult } from '../engine/prism.js';
-import { checkCall, errorAnswer, isJson, type Answer, type Call } from '../http/exchange.js';
+import type { EngineResult } from '../engine/prism.js';
+import { engineInput } from '../engine/translate.js';
+import { checkCall, errorAnswer, type Answer, type Call } from '../http/exchange.js';
 import { mockPolicy } from './policy.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
@@ -11,22 +12,6 @@ import { createSimulator, isControlPath, type Simulator } from './simulator/inde
 import type { MockBehaviour, MockMode } from './types.js';
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;
-
-/** A call as the engine takes it: the path and query read, the body parsed (JSON) or as text (anything else). */
-export function engineInput(call: Call, headers: Record<string, string>): EngineInput {
-  const { pathname, searchParams } = new URL(call.url, 'http://mock.invalid');
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(searchParams.keys())) {
-    const values = searchParams.getAll(key);
-    query[key] = values.length === 1 ? values[0]! : values;
-  }
-  let body: unknown;
-  if (call.body.length > 0) {
-    const text = call.body.toString('utf8');
-    body = call.mediaType && isJson(call.mediaType.type) ? JSON.parse(text) : text;
-  }
-  return { method: call.method.toLowerCase(), url: { path: pathname, query }, headers, body };
-}
 
 /** Whether the engine took the request as the contract allows it (no refusal, no violation of the request). */
 const accepted = (result: EngineResult): boolean => result.ok && !result.validations.input.some((validation) => validation.severity === 0);

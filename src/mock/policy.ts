@@ -14,12 +14,14 @@
 // After the engine (`answer`): its refusals (problem details) and the description's 400 example played for an
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
-import type { EngineError, EngineResult, EngineValidation, MockCallConfig } from '../engine/prism.js';
+import type { EngineError, EngineResult, MockCallConfig } from '../engine/prism.js';
+import { refusalViolations, toViolations } from '../engine/translate.js';
 import {
   corsHeaders,
   errorAnswer,
   errorContentType,
   headerText,
+  textHeaders,
   violationsHeader,
   isJson,
   quote,
@@ -78,30 +80,6 @@ export function readPreferences(call: Pick<Call, 'headers' | 'url'>): Preference
   return preferences;
 }
 
-const severities = ['Error', 'Warning', 'Information', 'Hint'];
-
-/** The engine's validations as violations located from the request's or the answer's side. */
-export function toViolations(side: 'request' | 'response', validations: EngineValidation[]): Violation[] {
-  return validations.map((validation) => ({
-    location: [side, ...(validation.path ?? [])],
-    severity: severities[validation.severity] ?? 'Error',
-    code: validation.code,
-    message: validation.message,
-  }));
-}
-
-/**
- * The request's violations that the engine refused a call with (its problem's `additional.validation`), located
- * under `request`; none when the refusal names no violation.
- */
-export function refusalViolations(error: EngineError): Violation[] {
-  return (error.additional?.validation ?? []).map((entry) => ({
-    ...entry,
-    severity: entry.severity ?? 'Error',
-    location: ['request', ...(entry.location ?? [])],
-  }));
-}
-
 /** Violation messages in a sentence: `body must have required property 'display_name'; ...`. */
 export function describeViolations(violations: Violation[], contentType?: string): string {
   const messages = violations
@@ -130,24 +108,6 @@ function engineAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): 
   const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
   if (violations.length > 0) headers['sl-violations'] = violationsHeader(violations);
   return { status: result.output.statusCode, headers, body: answerBody(result.output.body, contentType) };
-}
-
-/** The engine's refusal as Prism's own server gives it: a problem (application/problem+json). */
-export function problemAnswer(call: Call, error: EngineError): Answer {
-  const { validation, headers, ...rest } = error.additional ?? {};
-  const problem = {
-    type: error.name && error.name !== 'Error' ? error.name : 'https://stoplight.io/prism/errors#UNKNOWN',
-    title: error.message,
-    status: error.status ?? 500,
-    detail: error.detail ?? '',
-    ...rest,
-    ...(validation ? { validation } : {}),
-  };
-  return {
-    status: problem.status,
-    headers: { ...corsHeaders(call.headers), ...headers, 'Content-Type': 'application/problem+json' },
-    body: Buffer.from(JSON.stringify(problem)),
-  };
 }
 
 const describeOperation = (operation: RouteOperation) => `${operation.method.toUpperCase()} ${operation.template}`;
@@ -447,10 +407,7 @@ function bodyFault(call: Call, operation: RouteOperation): Answer | undefined {
 
 /** The call's headers for the engine, without Accept: the engine picks the documented media type (Accept is checked). */
 function engineHeaders(call: Call): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(call.headers))
-    if (name !== 'accept' && value !== undefined) headers[name] = headerText(value)!;
-  return headers;
+  return textHeaders(call.headers, 'accept');
 }
 
 /** What the mock needs of the description for its rules, read once. */

@@ -14,6 +14,7 @@ import {
   corsHeaders,
   errorAnswer,
   headerText,
+  textHeaders,
   isForm,
   violationsHeader,
   type Answer,
@@ -23,8 +24,7 @@ import {
 import { positiveWholeNumber } from '../client/settings.js';
 import { terminalText } from '../output/escape.js';
 import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
-import { engineInput } from '../mock/handler.js';
-import { problemAnswer, refusalViolations, toViolations } from '../mock/policy.js';
+import { engineInput, problemAnswer, refusalViolations, toViolations } from '../engine/translate.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
 import type { Json } from '../description/openapi.js';
@@ -317,7 +317,7 @@ async function handleCall(call: Call, engine: Engine, upstream: Upstream, log: E
     log.record(call, fault, false, violationsOf(fault));
     return fault;
   }
-  const input = engineInput(call, Object.fromEntries(Object.entries(call.headers).map(([name, value]) => [name, headerText(value)!])));
+  const input = engineInput(call, textHeaders(call.headers));
   upstream.remember(input, call);
   const { answer, forwarded, violations } = outcomeOf(call, await engine.request(input), errors, upstream);
   log.record(call, answer, forwarded, violations);

@@ -2,7 +2,7 @@
 // upstream's answer comes back whole (within the time and size limits), to the engine to judge and to the client as
 // it was. An upstream that does not answer is an error of the engine's shape, which the proxy reports.
 import { judgedBody, judgedHeaders, type EngineInput, type EngineOperation, type EngineOutput } from '../engine/prism.js';
-import { headerText, type Answer, type Call } from '../http/exchange.js';
+import { textHeaders, type Answer, type Call } from '../http/exchange.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
 
 /**
@@ -126,7 +126,7 @@ export class Upstream {
     const answerHeaders = upstreamHeaders(response.headers);
     // Judged as documented when the Content-Type does not contradict the documented one (judgedHeaders); the
     // client still gets the header as the upstream sent it.
-    const flat = Object.fromEntries(Object.entries(answerHeaders).map(([name, value]) => [name, headerText(value)!]));
+    const flat = textHeaders(answerHeaders);
     const judged = judgedHeaders(operation, response.status, flat);
     const parsed = judgedBody(flat['content-type'], response.status, body.toString('utf8'));
     const output: EngineOutput = { statusCode: response.status, headers: judged, body: parsed };

@@ -2,7 +2,8 @@
 // its named examples, each error on demand, bad requests answered with a 4xx that names the fault, a clean stop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/index.js';
-import { createMockHandler, engineInput } from '../../src/mock/handler.js';
+import { createMockHandler } from '../../src/mock/handler.js';
+import { engineInput } from '../../src/engine/translate.js';
 import { createEngine } from '../../src/engine/prism.js';
 import { createCall } from '../../src/http/exchange.js';
 import { mockDocument } from '../../src/description/mock-document.js';
