@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three tiers, each an npm script (`npm run test:unit`, `test:integration`, `test:e2e`); `npm test` runs them all.
 // - unit: pure functions and documents in this process: no child process, no socket, no browser. Seconds.
+// Unit and integration files share their worker's modules (isolate: false): the TypeScript compiler, Prism's engine
+// and the bundle load once per worker. A file that patches a global puts it back (decisions/0010).
 // - integration: the mock, the proxy and verify over loopback, lint, generated freshness, interop, typecheck.
 // - e2e: the package as users get it (a packed tarball in fresh projects) and the docs page in Chromium.
 export default defineConfig({
@@ -13,7 +15,7 @@ export default defineConfig({
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
     ],
   },
