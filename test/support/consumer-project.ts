@@ -93,6 +93,32 @@ export async function tool(spec: string, bin: string): Promise<string> {
   return file;
 }
 
+/** Tasks run in the order given, at most `width` of them at a time; `widen` lets more run at once from then on. */
+export function inTurns(width: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const next = () => {
+    while (running < width && waiting.length > 0) {
+      running++;
+      waiting.shift()!();
+    }
+  };
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      const turn = new Promise<void>((resolve) => waiting.push(resolve));
+      next();
+      return turn.then(task).finally(() => {
+        running--;
+        next();
+      });
+    },
+    widen(to: number) {
+      width = Math.max(width, to);
+      next();
+    },
+  };
+}
+
 /** Disk use of a folder in bytes (du, apparent sizes). */
 export async function diskUse(dir: string): Promise<number> {
   const result = await execOk('du', ['-sb', dir], { cwd: root });
