@@ -11,7 +11,18 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
-import { cleanEnv, createProject, diskUse, exec, execOk, inTurns, npmInstall, type Result, tool } from '../support/consumer-project.js';
+import {
+  cleanEnv,
+  createProject,
+  diskUse,
+  exec,
+  execOk,
+  inTurns,
+  npmInstall,
+  type Result,
+  scratchRoot,
+  tool,
+} from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
 import { startMock } from '../../src/mock/index.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
@@ -23,7 +34,7 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
   devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
 };
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'consumer-'));
+const scratch = mkdtempSync(path.join(scratchRoot(), 'consumer-'));
 const typescript59 = `typescript@${manifest.devDependencies.typescript}`;
 const vitest = `vitest@${manifest.devDependencies.vitest}`;
 const msw = `msw@${manifest.devDependencies.msw}`;
@@ -88,7 +99,9 @@ beforeAll(async () => {
   clientOnlyInstalled = start(npmInstall(clientOnly, [tarball]));
   const install = async () => {
     const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
-    await execOk('sh', ['-e', '-c', commands!], { cwd: full });
+    // npm takes what its cache holds, as the other installs here do (--prefer-offline), rather than asking the
+    // registry again about each of the 120 packages while it resolves the tree (some 6 s of waiting).
+    await execOk('sh', ['-e', '-c', commands!], { cwd: full, env: cleanEnv({ npm_config_prefer_offline: 'true' }) });
     await execOk('npm', ['pkg', 'set', 'type=module'], { cwd: full });
     await npmInstall(full, [typescript59, vitest, msw, openapiMsw, nodeTypes, zod, mcpSdk]);
   };
