@@ -112,27 +112,38 @@ export async function tool(spec: string, bin: string): Promise<string> {
   return file;
 }
 
-/** Tasks run in the order given, at most `width` of them at a time; `widen` lets more run at once from then on. */
+/**
+ * Tasks run in the order given, at most `width` of them at a time; `widen` lets more run at once from then on, `stop`
+ * drops the tasks still waiting and any given later (their promises reject).
+ */
 export function inTurns(width: number) {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  let stopped = false;
+  const waiting: { go: () => void; drop: (error: Error) => void }[] = [];
   const next = () => {
+    if (stopped) for (const { drop } of waiting.splice(0)) drop(new Error('not run: stopped before its turn'));
     while (running < width && waiting.length > 0) {
       running++;
-      waiting.shift()!();
+      waiting.shift()!.go();
     }
   };
   return {
     run<T>(task: () => Promise<T>): Promise<T> {
-      const turn = new Promise<void>((resolve) => waiting.push(resolve));
+      const turn = new Promise<void>((go, drop) => waiting.push({ go, drop }));
       next();
-      return turn.then(task).finally(() => {
-        running--;
-        next();
-      });
+      return turn.then(() =>
+        task().finally(() => {
+          running--;
+          next();
+        }),
+      );
     },
     widen(to: number) {
       width = Math.max(width, to);
+      next();
+    },
+    stop() {
+      stopped = true;
       next();
     },
   };
