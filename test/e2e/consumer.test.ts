@@ -11,7 +11,18 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
-import { cleanEnv, createProject, diskUse, exec, execOk, npmInstall, tool } from '../support/consumer-project.js';
+import {
+  cleanEnv,
+  createProject,
+  diskUse,
+  exec,
+  execOk,
+  inTurns,
+  npmInstall,
+  type Result,
+  scratchRoot,
+  tool,
+} from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
 import { startMock } from '../../src/mock/index.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
@@ -23,7 +34,7 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
   devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
 };
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'consumer-'));
+const scratch = mkdtempSync(path.join(scratchRoot(), 'consumer-'));
 const typescript59 = `typescript@${manifest.devDependencies.typescript}`;
 const vitest = `vitest@${manifest.devDependencies.vitest}`;
 const msw = `msw@${manifest.devDependencies.msw}`;
@@ -55,6 +66,25 @@ let tsc7 = '';
 let node22 = '';
 let node24 = '';
 
+// The installs and the compilers run while earlier tests run: the client-only project's tests (publint, attw) while
+// the full project installs, the other tests of the full project while TypeScript compiles, one program at a time
+// (tsc keeps more than one core busy) until the TypeScript suite waits for them, two from then on. A suite waits for
+// what it needs in a hook of its own, so that a test's time and timeout are its own work alone.
+let clientOnlyInstalled: Promise<unknown>;
+let fullInstalled: Promise<unknown>;
+/** What each compiler says of each TypeScript program, by `program|compiler`. */
+let compiled: Promise<Map<string, Compiled>>;
+const compileTurns = inTurns(1);
+const started: Promise<unknown>[] = [];
+function start<T>(work: Promise<T>): Promise<T> {
+  // Its failure is reported by the suite that waits for it, not as an unhandled rejection in between.
+  work.catch(() => {});
+  started.push(work);
+  return work;
+}
+/** A suite's hook that waits for work started earlier. */
+const needs = (work: () => Promise<unknown>) => beforeAll(async () => void (await work()), 600_000);
+
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'dist', 'src', 'index.js')))
     throw new Error('dist/ is missing: run `npm run build` (npm test compiles it first).');
@@ -66,22 +96,34 @@ beforeAll(async () => {
   full = path.join(scratch, 'my-project');
   mkdirSync(full);
   clientOnly = createProject(path.join(scratch, 'client-only'));
+  clientOnlyInstalled = start(npmInstall(clientOnly, [tarball]));
   const install = async () => {
     const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
-    await execOk('sh', ['-e', '-c', commands!], { cwd: full });
+    // npm takes what its cache holds, as the other installs here do (--prefer-offline), rather than asking the
+    // registry again about each of the 120 packages while it resolves the tree (some 6 s of waiting).
+    await execOk('sh', ['-e', '-c', commands!], { cwd: full, env: cleanEnv({ npm_config_prefer_offline: 'true' }) });
     await execOk('npm', ['pkg', 'set', 'type=module'], { cwd: full });
     await npmInstall(full, [typescript59, vitest, msw, openapiMsw, nodeTypes, zod, mcpSdk]);
   };
-  [, , tsc7, node22, node24] = await Promise.all([
-    install(),
-    npmInstall(clientOnly, [tarball]),
-    tool('typescript@7.0.2', 'tsc'),
-    tool('node@22.23.3', 'node'),
-    tool('node@24.21.0', 'node'),
-  ]);
-}, 600_000);
+  fullInstalled = start(
+    (async () => {
+      [, tsc7, node22, node24] = await Promise.all([
+        install(),
+        tool('typescript@7.0.2', 'tsc'),
+        tool('node@22.23.3', 'node'),
+        tool('node@24.21.0', 'node'),
+      ]);
+    })(),
+  );
+  compiled = start(fullInstalled.then(compileAll));
+}, 120_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(async () => {
+  // With a filter (-t) that leaves the TypeScript suite out, its programs still waiting are not compiled.
+  compileTurns.stop();
+  await Promise.allSettled(started);
+  rmSync(scratch, { recursive: true, force: true });
+}, 600_000);
 
 /** Writes a file of the project and returns its path. */
 const file = (project: string, name: string, text: string) => {
@@ -147,6 +189,11 @@ await mock.stop();
 console.log(JSON.stringify({ monitors: monitors.length, node: process.version }));
 `;
 
+/** For Node 22 and 24: the two ESM scripts above in one process, each printing its line. */
+const entriesAndMockScript = `await import('./entries.mjs');
+await import('./mock.mjs');
+`;
+
 const expectedEntries = {
   client: 'function',
   error: 'function',
@@ -169,7 +216,67 @@ const expectedEntries = {
   version: manifest.version,
 };
 
+describe('what the package weighs and lints to', () => {
+  needs(() => clientOnlyInstalled);
+
+  it('a client-only install brings at most 2 MB of dependencies, and the mock says how to add its engine', async () => {
+    const modules = path.join(clientOnly, 'node_modules');
+    const dependencies = (await diskUse(modules)) - (await diskUse(path.join(modules, manifest.name)));
+    console.log(
+      `client-only install: ${(dependencies / 1024 / 1024).toFixed(2)} MB of dependencies besides the package (${((await diskUse(path.join(modules, manifest.name))) / 1024 / 1024).toFixed(1)} MB)`,
+    );
+    expect(dependencies).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(existsSync(path.join(modules, '@stoplight'))).toBe(false);
+    const result = await exec(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "import('monitoring-service-api/mock').then((m) => m.startMock()).catch((error) => { console.log(error.message); process.exit(3); })",
+      ],
+      { cwd: clientOnly },
+    );
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(/need Prism's HTTP engine[\s\S]*npm install --save-dev --save-exact @stoplight\/prism-http@5\.12\.0/);
+  });
+
+  it('publint finds nothing to report', async () => {
+    const result = await exec(bin('publint'), [path.join(clientOnly, 'node_modules', manifest.name), '--strict'], { cwd: root });
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/All good!/);
+  });
+
+  it('arethetypeswrong finds no problem (an ESM-only package: require() of it works from Node 20.19)', async () => {
+    // The YAML description and the HTML page are files to read, not modules to import.
+    const result = await exec(
+      bin('attw'),
+      [
+        tarball,
+        '--profile',
+        'esm-only',
+        '--format',
+        'ascii',
+        '--exclude-entrypoints',
+        'openapi.yaml',
+        'openapi-3.0.yaml',
+        'docs',
+        'reference.md',
+        'llms.txt',
+      ],
+      { cwd: root },
+    );
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    // Every warning it prints concerns the resolutions an ESM-only package leaves out (node10, and CommonJS
+    // through TypeScript's node16 rules, which predate require() of ESM).
+    const problems = result.stdout.split('\n').filter((line) => /⚠️|💀|❌|🐛|🥴|❗/u.test(line) && !line.includes('(ignored'));
+    expect(problems).toEqual([]);
+    expect(result.stdout).toMatch(/ignoring resolutions: 'node10', 'node16-cjs'/);
+  });
+});
+
 describe("the README's Install section, word for word, in an empty folder", () => {
+  needs(() => fullInstalled);
+
   it("installs the tarball it names and Prism's engine", () => {
     expect(path.basename(tarball)).toBe(`${manifest.name}-${manifest.version}.tgz`);
     const installed = JSON.parse(readFileSync(path.join(full, 'package.json'), 'utf8')) as {
@@ -179,39 +286,37 @@ describe("the README's Install section, word for word, in an empty folder", () =
     expect(installed.dependencies[manifest.name]).toMatch(/monitoring-service-api-\d/);
     expect(installed.devDependencies['@stoplight/prism-http']).toBe(manifest.peerDependencies['@stoplight/prism-http']);
   });
-
-  it("the README's TypeScript examples compile in that project (TypeScript 5.9 and 7, tsc --init defaults)", async () => {
-    const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
-    expect(examples.length).toBeGreaterThanOrEqual(5);
-    const files = examples.map((source, index) => path.basename(file(full, `readme-${index + 1}.ts`, source)));
-    const config = file(
-      full,
-      'tsconfig.readme.json',
-      JSON.stringify({ compilerOptions: { ...initDefaults, types: ['node'], noEmit: true }, files }, null, 2),
-    );
-    for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
-      const result = await exec(compiler, ['-p', config], { cwd: full });
-      expect(`${result.stdout}${result.stderr}`, compiler).toBe('');
-    }
-  });
 });
 
 describe('plain Node imports the package', () => {
+  needs(async () => {
+    await fullInstalled;
+    file(full, 'entries.mjs', entriesScript);
+    file(full, 'require.cjs', requireScript);
+    file(full, 'mock.mjs', mockScript);
+    file(full, 'entries-and-mock.mjs', entriesAndMockScript);
+  });
+
   it('Node 20: every entry and asset as ESM, and the main entry, the constants and the zod schemas with require()', async () => {
-    const esm = await execOk(process.execPath, [file(full, 'entries.mjs', entriesScript)], { cwd: full });
+    const [esm, cjs] = await Promise.all([
+      execOk(process.execPath, [path.join(full, 'entries.mjs')], { cwd: full }),
+      execOk(process.execPath, [path.join(full, 'require.cjs')], { cwd: full }),
+    ]);
     expect(JSON.parse(esm.stdout)).toEqual(expectedEntries);
-    const cjs = await execOk(process.execPath, [file(full, 'require.cjs', requireScript)], { cwd: full });
     expect(JSON.parse(cjs.stdout)).toEqual(requireExpected);
   });
 
   it('Node 22 and 24: every entry, require(), and a client calling startMock()', async () => {
     for (const node of [node22, node24]) {
-      const esm = await execOk(node, [path.join(full, 'entries.mjs')], { cwd: full });
-      expect(JSON.parse(esm.stdout)).toEqual(expectedEntries);
-      const cjs = await execOk(node, [path.join(full, 'require.cjs')], { cwd: full });
+      const [esm, cjs] = await Promise.all([
+        execOk(node, [path.join(full, 'entries-and-mock.mjs')], { cwd: full }),
+        execOk(node, [path.join(full, 'require.cjs')], { cwd: full }),
+      ]);
+      const lines = esm.stdout.trim().split('\n');
+      expect(lines, esm.stdout).toHaveLength(2);
+      expect(JSON.parse(lines[0]!)).toEqual(expectedEntries);
       expect(JSON.parse(cjs.stdout)).toEqual(requireExpected);
-      const mock = await execOk(node, [file(full, 'mock.mjs', mockScript)], { cwd: full });
-      expect(JSON.parse(mock.stdout)).toMatchObject({ monitors: 2, node: expect.stringMatching(node === node22 ? /^v22\./ : /^v24\./) });
+      expect(JSON.parse(lines[1]!)).toMatchObject({ monitors: 2, node: expect.stringMatching(node === node22 ? /^v22\./ : /^v24\./) });
     }
   });
 });
@@ -292,39 +397,52 @@ const configurations: Record<string, object> = {
   'strictest, bundler': { ...strictest, module: 'preserve', moduleResolution: 'bundler' },
 };
 
-describe('TypeScript in a consumer project', () => {
-  it('tsc --init writes the defaults checked below (TypeScript 5.9 and 7)', async () => {
-    for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
-      const dir = path.join(scratch, `init-${path.basename(path.dirname(path.dirname(path.dirname(compiler))))}`);
-      createProject(dir);
-      await execOk(compiler, ['--init'], { cwd: dir });
-      const written = readFileSync(path.join(dir, 'tsconfig.json'), 'utf8');
-      for (const [option, value] of Object.entries(initDefaults)) {
-        expect(written, `${compiler}: ${option}`).toMatch(
-          new RegExp(`^\\s*"${option}": ${JSON.stringify(value).replace(/[[\]]/g, '\\$&')},?$`, 'm'),
-        );
-      }
-    }
-  });
+interface Compiled {
+  command: string;
+  result: Result;
+}
 
-  for (const [name, options] of Object.entries(configurations)) {
-    it(`compiles a consumer file with no error: ${name}, TypeScript 5.9 and 7`, async () => {
-      file(full, 'consumer.ts', consumerSource);
-      const config = file(
-        full,
-        `tsconfig.${name.replace(/\W+/g, '-')}.json`,
-        JSON.stringify({ compilerOptions: options, files: ['consumer.ts'] }, null, 2),
-      );
-      for (const compiler of [path.join(full, 'node_modules', '.bin', 'tsc'), tsc7]) {
+/**
+ * Every TypeScript program of the tests, by both compilers, in turns (the longest first): the README's
+ * examples (the `tsc --init` defaults with Node's types), and the consumer file in each configuration.
+ */
+async function compileAll(): Promise<Map<string, Compiled>> {
+  const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
+  const files = examples.map((source, index) => path.basename(file(full, `readme-${index + 1}.ts`, source)));
+  file(full, 'consumer.ts', consumerSource);
+  const consumerConfig = (name: string) =>
+    file(
+      full,
+      `tsconfig.${name.replace(/\W+/g, '-')}.json`,
+      JSON.stringify({ compilerOptions: configurations[name], files: ['consumer.ts'] }, null, 2),
+    );
+  const programs: Record<string, string> = {
+    'strictest, bundler': consumerConfig('strictest, bundler'),
+    'strictest, nodenext': consumerConfig('strictest, nodenext'),
+    readme: file(
+      full,
+      'tsconfig.readme.json',
+      JSON.stringify({ compilerOptions: { ...initDefaults, types: ['node'], noEmit: true }, files }, null, 2),
+    ),
+    'tsc --init defaults': consumerConfig('tsc --init defaults'),
+  };
+  const runs = Object.entries(compilerPaths()).flatMap(([compilerName, compiler]) =>
+    Object.entries(programs).map(([program, config]) =>
+      compileTurns.run(async (): Promise<[string, Compiled]> => {
         const result = await exec(compiler, ['-p', config], { cwd: full });
-        expect(`${result.stdout}${result.stderr}`, `${compiler} -p ${path.basename(config)}`).toBe('');
-        expect(result.code).toBe(0);
-      }
-    });
-  }
-});
+        return [`${program}|${compilerName}`, { command: `${compiler} -p ${path.basename(config)}`, result }];
+      }),
+    ),
+  );
+  return new Map(await Promise.all(runs));
+}
+
+/** The compilers, by name: TypeScript 5.9 of the project, TypeScript 7 of the npm registry. */
+const compilerPaths = () => ({ 'TypeScript 5.9': path.join(full, 'node_modules', '.bin', 'tsc'), 'TypeScript 7': tsc7 });
 
 describe('a vitest suite of the consumer that runs the mock', () => {
+  needs(() => fullInstalled);
+
   it('a globalSetup starts startMock(), a test calls it through createServiceClient', async () => {
     file(
       full,
@@ -365,6 +483,8 @@ it('reads the documented 1002 error', async () => {
 });
 
 describe('the command line of the installed package', () => {
+  needs(() => fullInstalled);
+
   it('npx monitoring-service-api mock --port 0 answers GET /api/monitors and stops on Ctrl-C with nothing left', async () => {
     const command = startCommand('npx', ['monitoring-service-api', 'mock', '--port', '0'], cleanEnv(), full);
     try {
@@ -374,7 +494,7 @@ describe('the command line of the installed package', () => {
       const tree = [command.child.pid!, ...descendants(command.child.pid!)];
       signalTree(command.child.pid!, 'SIGINT');
       await command.exited;
-      expect(await waitUntil(() => tree.every((pid) => !isRunning(pid)), 5000), `left running: ${tree.filter(isRunning)}`).toBe(true);
+      expect(await waitUntil(() => tree.every((pid) => !isRunning(pid)), 15_000), `left running: ${tree.filter(isRunning)}`).toBe(true);
       expect(command.output()).toMatch(/SIGINT: stopping the mock/);
     } finally {
       signalTree(command.child.pid!, 'SIGKILL');
@@ -422,63 +542,8 @@ describe('the command line of the installed package', () => {
   });
 });
 
-describe('what the package weighs and lints to', () => {
-  it('a client-only install brings at most 2 MB of dependencies, and the mock says how to add its engine', async () => {
-    const modules = path.join(clientOnly, 'node_modules');
-    const dependencies = (await diskUse(modules)) - (await diskUse(path.join(modules, manifest.name)));
-    console.log(
-      `client-only install: ${(dependencies / 1024 / 1024).toFixed(2)} MB of dependencies besides the package (${((await diskUse(path.join(modules, manifest.name))) / 1024 / 1024).toFixed(1)} MB)`,
-    );
-    expect(dependencies).toBeLessThanOrEqual(2 * 1024 * 1024);
-    expect(existsSync(path.join(modules, '@stoplight'))).toBe(false);
-    const result = await exec(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        "import('monitoring-service-api/mock').then((m) => m.startMock()).catch((error) => { console.log(error.message); process.exit(3); })",
-      ],
-      { cwd: clientOnly },
-    );
-    expect(result.code).toBe(3);
-    expect(result.stdout).toMatch(/need Prism's HTTP engine[\s\S]*npm install --save-dev --save-exact @stoplight\/prism-http@5\.12\.0/);
-  });
-
-  it('publint finds nothing to report', async () => {
-    const result = await exec(bin('publint'), [path.join(full, 'node_modules', manifest.name), '--strict'], { cwd: root });
-    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
-    expect(`${result.stdout}${result.stderr}`).toMatch(/All good!/);
-  });
-
-  it('arethetypeswrong finds no problem (an ESM-only package: require() of it works from Node 20.19)', async () => {
-    // The YAML description and the HTML page are files to read, not modules to import.
-    const result = await exec(
-      bin('attw'),
-      [
-        tarball,
-        '--profile',
-        'esm-only',
-        '--format',
-        'ascii',
-        '--exclude-entrypoints',
-        'openapi.yaml',
-        'openapi-3.0.yaml',
-        'docs',
-        'reference.md',
-        'llms.txt',
-      ],
-      { cwd: root },
-    );
-    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
-    // Every warning it prints concerns the resolutions an ESM-only package leaves out (node10, and CommonJS
-    // through TypeScript's node16 rules, which predate require() of ESM).
-    const problems = result.stdout.split('\n').filter((line) => /⚠️|💀|❌|🐛|🥴|❗/u.test(line) && !line.includes('(ignored'));
-    expect(problems).toEqual([]);
-    expect(result.stdout).toMatch(/ignoring resolutions: 'node10', 'node16-cjs'/);
-  });
-});
-
 describe('the client in a browser', () => {
+  needs(() => fullInstalled);
   let browser: Browser | undefined;
   afterAll(() => browser?.close());
 
@@ -526,4 +591,45 @@ window.run = async () => {
     expect(result).toMatchObject({ monitors: [{ monitor_id: '1' }], seen: ['Service-oauthtoken token'] });
     expect((result as { account: string }).account).toMatch(/forAccount needs the Cookie header.*cannot set it/);
   });
+});
+
+describe('TypeScript in a consumer project', () => {
+  let outputs = new Map<string, Compiled>();
+  needs(async () => {
+    compileTurns.widen(2);
+    outputs = await compiled;
+  });
+
+  it("the README's TypeScript examples compile in that project (TypeScript 5.9 and 7, tsc --init defaults)", () => {
+    const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    for (const compiler of Object.keys(compilerPaths())) {
+      const { command, result } = outputs.get(`readme|${compiler}`)!;
+      expect(`${result.stdout}${result.stderr}`, command).toBe('');
+    }
+  });
+
+  it('tsc --init writes the defaults checked below (TypeScript 5.9 and 7)', async () => {
+    for (const compiler of Object.values(compilerPaths())) {
+      const dir = path.join(scratch, `init-${path.basename(path.dirname(path.dirname(path.dirname(compiler))))}`);
+      createProject(dir);
+      await execOk(compiler, ['--init'], { cwd: dir });
+      const written = readFileSync(path.join(dir, 'tsconfig.json'), 'utf8');
+      for (const [option, value] of Object.entries(initDefaults)) {
+        expect(written, `${compiler}: ${option}`).toMatch(
+          new RegExp(`^\\s*"${option}": ${JSON.stringify(value).replace(/[[\]]/g, '\\$&')},?$`, 'm'),
+        );
+      }
+    }
+  });
+
+  for (const name of Object.keys(configurations)) {
+    it(`compiles a consumer file with no error: ${name}, TypeScript 5.9 and 7`, () => {
+      for (const compiler of Object.keys(compilerPaths())) {
+        const { command, result } = outputs.get(`${name}|${compiler}`)!;
+        expect(`${result.stdout}${result.stderr}`, command).toBe('');
+        expect(result.code).toBe(0);
+      }
+    });
+  }
 });

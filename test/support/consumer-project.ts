@@ -2,7 +2,8 @@
 // Node binaries from the npm registry). Commands run with an environment cleaned of this repository's npm and
 // test-runner variables, so that what runs there behaves as in a project of its own.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { root } from '../../scripts/lib/paths.js';
 
@@ -62,6 +63,24 @@ export async function execOk(command: string, args: string[], options: Parameter
   return result;
 }
 
+/**
+ * Where the projects go: a RAM disk (/dev/shm) when there is one with room that allows programs to run (the projects
+ * hold some 20,000 files, a quarter of a gigabyte, and run their own binaries), else the system's temporary folder.
+ */
+export function scratchRoot(): string {
+  try {
+    const mount = readFileSync('/proc/mounts', 'utf8')
+      .split('\n')
+      .map((line) => line.split(' '))
+      .find(([, point, type]) => point === '/dev/shm' && type === 'tmpfs');
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (mount && !mount[3]!.split(',').includes('noexec') && bavail * bsize > 2 * 1024 ** 3) return '/dev/shm';
+  } catch {
+    // no /proc or no /dev/shm: not Linux, or a container without them
+  }
+  return os.tmpdir();
+}
+
 /** A folder with a package.json of a user's project (ESM unless `type` says otherwise). */
 export function createProject(dir: string, type: 'module' | 'commonjs' = 'module'): string {
   mkdirSync(dir, { recursive: true });
@@ -91,6 +110,43 @@ export async function tool(spec: string, bin: string): Promise<string> {
     await execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', dir, spec], { cwd: dir });
   }
   return file;
+}
+
+/**
+ * Tasks run in the order given, at most `width` of them at a time; `widen` lets more run at once from then on, `stop`
+ * drops the tasks still waiting and any given later (their promises reject).
+ */
+export function inTurns(width: number) {
+  let running = 0;
+  let stopped = false;
+  const waiting: { go: () => void; drop: (error: Error) => void }[] = [];
+  const next = () => {
+    if (stopped) for (const { drop } of waiting.splice(0)) drop(new Error('not run: stopped before its turn'));
+    while (running < width && waiting.length > 0) {
+      running++;
+      waiting.shift()!.go();
+    }
+  };
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      const turn = new Promise<void>((go, drop) => waiting.push({ go, drop }));
+      next();
+      return turn.then(() =>
+        task().finally(() => {
+          running--;
+          next();
+        }),
+      );
+    },
+    widen(to: number) {
+      width = Math.max(width, to);
+      next();
+    },
+    stop() {
+      stopped = true;
+      next();
+    },
+  };
 }
 
 /** Disk use of a folder in bytes (du, apparent sizes). */
