@@ -8,7 +8,8 @@ import { parseRetryAfter, resolveRetry, type FetchLike, type RetryOptions, type 
 import { operationInfo } from './operations.js';
 import { checkPathValues, checkZaaid } from './request-values.js';
 import { send, type CallContext } from './send.js';
-import { clientSettings, positiveNumber, type ClientSettings } from './settings.js';
+import { positiveNumber } from '../options.js';
+import { clientSettings, type ClientSettings } from './settings.js';
 import { isRecord } from '../description/openapi.js';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { apiVersion } from '../../generated/client.js';
 import { RefreshingTokens, dataCenterOf, defaultTimeoutMs, fixedToken, type TokenSource } from './auth.js';
 import type { ServiceClientOptions } from './client.js';
 import { credentialAddress, defaultSleep, resolveRetry, type FetchLike, type RetryOptions, type Sleep } from './http.js';
+import { positiveNumber } from '../options.js';
 
 export interface ClientSettings {
   baseUrl: string;
@@ -16,27 +17,6 @@ export interface ClientSettings {
   sleep: Sleep;
   tokens: TokenSource;
 }
-
-/**
- * The one check of a number option above zero, for the client, verify, the mock and the proxy: the value, or
- * `fallback` when it is not given; otherwise a TypeError naming the option as the library calls it (`timeoutMs must
- * be a number > 0, not 0`), never a command-line flag. Each caller picks its rule below: any number above zero (the
- * client's times, verify's rate) or a whole one (the mock's and the proxy's limits, verify's budget and times).
- */
-function checkPositive(name: string, value: number | undefined, fallback: number, whole: boolean): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value)))
-    throw new TypeError(`${name} must be a ${whole ? 'whole ' : ''}number > 0, not ${String(value)}`);
-  return value;
-}
-
-/** An option that may be any number above zero (`timeoutMs: 0.5`), or `fallback` when it is not given. */
-export const positiveNumber = (name: string, value: number | undefined, fallback: number): number =>
-  checkPositive(name, value, fallback, false);
-
-/** An option that must be a whole number above zero (`maxBodyBytes`), or `fallback` when it is not given. */
-export const positiveWholeNumber = (name: string, value: number | undefined, fallback: number): number =>
-  checkPositive(name, value, fallback, true);
 
 /** The options of `createServiceClient`, checked one after the other (the first wrong one throws), with their defaults. */
 export function clientSettings(options: ServiceClientOptions): ClientSettings {

@@ -17,7 +17,7 @@ import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js'
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
 import { untilAborted } from '../client/http.js';
-import { positiveWholeNumber } from '../client/settings.js';
+import { positiveWholeNumber } from '../options.js';
 import type { Json } from '../description/openapi.js';
 import type { MockBehaviour, MockControl } from './types.js';
 import type { Simulator } from './simulator/index.js';

@@ -21,7 +21,7 @@ import {
   type Call,
   type Violation,
 } from '../http/exchange.js';
-import { positiveWholeNumber } from '../client/settings.js';
+import { positiveWholeNumber } from '../options.js';
 import { terminalText } from '../output/escape.js';
 import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput, problemAnswer, refusalViolations, toViolations } from '../engine/translate.js';

@@ -63,8 +63,6 @@ export interface OfflinePage {
    * the loaded page, by its location's fragment (the page routes on it).
    */
   visit(hash?: string): Promise<void>;
-  /** Loads the file afresh (seconds for the 2.8 MB page), at the overview or at a route: a page in its first state. */
-  load(hash?: string): Promise<void>;
 }
 
 const inPageSchemes = /^(data|blob|about):/i;
@@ -98,10 +96,8 @@ export async function openOffline(
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('websocket', (socket) => requests.push({ url: socket.url(), resourceType: 'websocket', local: false }));
 
-  const load = async (hash = '') => {
-    // From a blank page, so that a route (a #fragment) loads the file afresh rather than only moving in it.
-    await page.goto('about:blank');
-    await page.goto(`${url}${hash}`, { waitUntil: 'load' });
+  const load = async () => {
+    await page.goto(url, { waitUntil: 'load' });
     // The file holds a prerendered page that Redoc then hydrates: before that, a click on the menu would follow
     // the link out of the page instead of routing inside it. (On a phone the menu is hidden behind a button.)
     await page.locator('[data-component-name="Menu/Menu"]').first().waitFor({ state: 'attached' });
@@ -136,7 +132,6 @@ export async function openOffline(
     blockedLoads: () =>
       violations.filter((violation) => /^[a-z][a-z0-9+.-]*:/i.test(violation.blockedURI) && !inPageSchemes.test(violation.blockedURI)),
     visit,
-    load,
   };
 }
 
