@@ -1,0 +1,78 @@
+// Who may drive a server we ship: the checks that keep a web page (through the developer's browser) and another
+// machine away from endpoints that control it or spend its credentials. One home for the mock's test API and the
+// MCP server's HTTP transport. Each check is a plain scan of a header (no expression that can backtrack) and
+// returns the fault as a sentence, or undefined when the request may pass.
+import { timingSafeEqual } from 'node:crypto';
+import type { HeaderValues } from './exchange.js';
+
+/** Host names that never leave this machine: no resolver is asked, so neither DNS nor a hosts file can redirect them. */
+export function isLoopbackName(hostname: string): boolean {
+  const host = unbracket(hostname).toLowerCase();
+  if (host === 'localhost' || host === '::1') return true;
+  const parts = host.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every(isOctet);
+}
+
+const isOctet = (part: string) =>
+  part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255;
+
+const unbracket = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+
+/** Whether listening on this address serves only this machine (a wildcard address such as 0.0.0.0 does not). */
+export const listensOnLoopback = (listenHost: string): boolean => isLoopbackName(listenHost);
+
+/** The host name of a Host header (`name`, `name:port`, `[v6]:port`), lower case, or undefined when it has none. */
+export function hostHeaderName(value: string): string | undefined {
+  if (value.length === 0 || value.length > 255) return undefined;
+  if (value.startsWith('[')) {
+    const end = value.indexOf(']');
+    return end > 1 ? value.slice(1, end).toLowerCase() : undefined;
+  }
+  const colon = value.indexOf(':');
+  const name = colon === -1 ? value : value.slice(0, colon);
+  return name.length > 0 ? name.toLowerCase() : undefined;
+}
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * The fault of a Host header that names neither this machine nor the address the server was told to listen on:
+ * a page that rebinds its own DNS name to 127.0.0.1 still sends its own name, and is refused here.
+ */
+export function hostFault(headers: HeaderValues, listenHost: string): string | undefined {
+  const value = headerText(headers.host);
+  if (value === undefined) return 'the Host header is missing';
+  const name = hostHeaderName(value);
+  if (name !== undefined && (isLoopbackName(name) || name === unbracket(listenHost).toLowerCase())) return undefined;
+  return `the Host header ${JSON.stringify(value.slice(0, 100))} names neither this machine nor the address the server listens on`;
+}
+
+/**
+ * The fault of a request sent by a web page of another origin. A request without Origin comes from a program (curl,
+ * a test, Node's fetch), not a browser page, and passes; a browser always sends Origin on a cross-origin request.
+ */
+export function originFault(headers: HeaderValues, allowedOrigins: readonly string[]): string | undefined {
+  const origin = headerText(headers.origin);
+  if (origin === undefined || allowedOrigins.includes(origin.toLowerCase())) return undefined;
+  return `requests from the origin ${JSON.stringify(origin.slice(0, 100))} are refused: only ${allowedOrigins.join(', ') || 'programs (no Origin)'} may call this endpoint`;
+}
+
+/** The origins of a server listening at host:port, as a browser page served by it would send them. */
+export function ownOrigins(listenHost: string, port: number): string[] {
+  const names = isLoopbackName(listenHost) || listenHost === '0.0.0.0' || listenHost === '::' ? ['127.0.0.1', 'localhost', '[::1]'] : [];
+  const own = listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost;
+  return [...new Set([...names, own.toLowerCase()])].map((name) => `http://${name}:${port}`);
+}
+
+/**
+ * The fault of a request without `Authorization: Bearer <token>` for the token the operator gave. The comparison
+ * takes the same time whatever the first differing character (timingSafeEqual), so the token cannot be guessed from
+ * answer times.
+ */
+export function bearerFault(headers: HeaderValues, token: string): string | undefined {
+  const value = headerText(headers.authorization) ?? '';
+  const given = value.startsWith('Bearer ') ? Buffer.from(value.slice(7)) : Buffer.alloc(0);
+  const expected = Buffer.from(token);
+  if (given.length === expected.length && timingSafeEqual(given, expected)) return undefined;
+  return 'this endpoint needs the header Authorization: Bearer <token>, with the token the server was started with';
+}
