@@ -28,7 +28,8 @@ export {
   type IdentityProviderOptions,
   type RenewedToken,
 } from './client/auth.js';
-export { backoffDelay, parseRetryAfter, type FetchLike, type RetryOptions, type Sleep } from './client/http.js';
+export { backoffDelay, parseRetryAfter, type RetryOptions, type Sleep } from './fetch/retry.js';
+export type { FetchLike } from './fetch/exchange.js';
 export { parseTimestamp, formatTimestamp } from './client/timestamps.js';
 export { operationIds } from './client/operations.js';
 
