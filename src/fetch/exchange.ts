@@ -159,16 +159,28 @@ export function redirectTarget(location: string, base: string): string | undefin
   }
 }
 
-/** The error for an answer that redirects: it names where to (origin and path only), and why it was not followed. */
+/**
+ * Where a redirect answer points, for the client's message: its target (origin and path), or what hides it (the
+ * browser, no Location header, a Location that is not a URL). Never "another address" when there is none.
+ */
+function redirectDestination(response: Response, url: string): string {
+  if (response.type === 'opaqueredirect') return 'a redirect (its status and address hidden by the browser)';
+  const location = response.headers.get('location');
+  if (location === null) return `a redirect (${response.status}) without a Location header`;
+  const target = redirectTarget(location, url);
+  return target === undefined
+    ? `a redirect (${response.status}) to a Location that is not a URL`
+    : `a redirect (${response.status}) to ${target}`;
+}
+
+/** The error for an answer that redirects: it says where to (origin and path only), and why it was not followed. */
 function redirectError(response: Response, url: string, operation: OperationInfo): ServiceError {
-  const target = redirectTarget(response.headers.get('location') ?? '', url) ?? 'another address';
-  const status = response.status;
   return new ServiceError({
     kind: 'http',
-    status,
+    status: response.status,
     message:
-      `The answer is a redirect (${status || 'its status hidden by the browser'}) to ${target}, which the client does not follow: the request carries credentials, ` +
-      'and they go only to the address you gave. If that address is right, configure it instead.',
+      `The answer is ${redirectDestination(response, url)}, which the client does not follow: the request carries credentials, ` +
+      'and they go only to the address you gave. If the address you gave has moved, configure the new one instead.',
     operation,
     response,
   });
