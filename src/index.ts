@@ -19,6 +19,7 @@ export {
   type ServiceResult,
 } from './client/client.js';
 export { ServiceError, type OperationInfo, type ServiceErrorKind } from './client/errors.js';
+export type { AnswerIssue, AnswerSchema, AnswerSchemas } from './client/contract.js';
 export {
   exchangeGrantCode,
   refreshAccessToken,

@@ -11,7 +11,7 @@ import { isRecord } from '../description/openapi.js';
  * - `network`: no HTTP answer (connection refused, reset, DNS failure...).
  * - `timeout`: no complete answer within `timeoutMs`, or the caller's signal timed out.
  * - `aborted`: the caller's `AbortSignal` aborted the call.
- * - `contract`: with `validate: true`, a successful answer whose body is not what the description says (the message
+ * - `contract`: with `validate`, a successful answer whose body is not what the description says (the message
  *   names the JSON pointer and the rule).
  */
 export type ServiceErrorKind = 'http' | 'auth' | 'rate-limit' | 'network' | 'timeout' | 'aborted' | 'contract';
