@@ -12,6 +12,7 @@ import { bin, outputs, root } from './lib/paths.js';
 import { numberOption, runScript, type ScriptLine } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
+import { bundleRows, clientBundleTarget, measureBundles } from './lib/bundle-size.js';
 
 export const benchLine = {
   usage: `Usage: npm run bench -- [--requests 2000] [--skip-build]
@@ -371,7 +372,8 @@ async function main(values: Record<string, string | boolean | undefined>) {
         const client = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false });
         const raw = async () => { const response = await fetch(baseUrl + '/monitors', { headers }); await response.json(); };
         const typed = async () => { await client.GET('/monitors'); };
-        const checking = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false, validate: true });
+        const { answerSchema } = await import(${JSON.stringify(path.join(root, 'dist', 'generated', 'zod.js'))});
+        const checking = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false, validate: answerSchema });
         const validated = async () => { await checking.GET('/monitors'); };
         const time = async (call) => {
           for (let i = 0; i < 200; i++) await call();
@@ -390,7 +392,7 @@ async function main(values: Record<string, string | boolean | undefined>) {
         `${calls} sequential calls each, same local server`,
       );
       row(
-        'client with validate: true, per call',
+        'client with validate: answerSchema, per call',
         `${figures.validatedUs!.toFixed(0)} µs (${(figures.validatedUs! / figures.rawUs!).toFixed(2)}x)`,
         `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
         'each answer checked by its zod schema',
@@ -398,6 +400,14 @@ async function main(values: Record<string, string | boolean | undefined>) {
     } finally {
       server.kill('SIGTERM');
     }
+  }
+
+  // 4b. What the client adds to a browser app's bundle, beside openapi-fetch alone.
+  {
+    const sizes = await measureBundles();
+    for (const entry of bundleRows(sizes)) row(entry.measure, entry.figure, entry.anchor, entry.notes);
+    const client = sizes.find((size) => size.app === 'client')!;
+    if (client.gzippedBytes > clientBundleTarget.gzippedBytes) process.exitCode = 1;
   }
 
   // 5. Type-checking a small consumer of the types and the client.
