@@ -4,9 +4,9 @@ import { createApiClient, type DataCenterId } from '../../generated/client.js';
 import type { paths } from '../../generated/types.js';
 import type { RenewedToken } from './auth.js';
 import { answerSchemas, checkAnswer, type AnswerSchemas } from './contract.js';
-import { ServiceError, describeErrorBody, kindOfStatus, setAttempts, type OperationInfo } from './errors.js';
+import { failedAnswerError, unreadAnswerError, type FetchResult, type OperationInfo } from './errors.js';
 import type { FetchLike } from '../fetch/exchange.js';
-import { parseRetryAfter, resolveRetry, type RetryOptions, type Sleep } from '../fetch/retry.js';
+import { resolveRetry, type RetryOptions, type Sleep } from '../fetch/retry.js';
 import { operationInfo } from './operations.js';
 import { checkPathValues, checkZaaid } from './request-values.js';
 import { send, type CallContext } from './send.js';
@@ -254,9 +254,6 @@ function unwrap(body: unknown): unknown {
   return body;
 }
 
-/** What openapi-fetch resolves to: the parsed body of a success (`data`) or of a failure (`error`), and the answer. */
-type FetchResult = { data?: unknown; error?: unknown; response: Response };
-
 /** The second argument of a call, as the client reads it whatever the operation. */
 type AnyCallInit = CallOptions & { params?: Record<string, unknown>; body?: unknown };
 
@@ -289,52 +286,6 @@ function callContext(
     retry: init.retry === undefined ? settings.retry : resolveRetry(init.retry, settings.retry),
     attempts: 0,
   };
-}
-
-/**
- * The error of a call that got no readable answer: a ServiceError of `send` as it is (with the attempts made), an
- * answer whose body could not be read (kind `http`), or a request that could not be made (kind `network`).
- */
-function unreadAnswerError(error: unknown, context: CallContext): ServiceError {
-  if (ServiceError.is(error)) return setAttempts(error, context.attempts);
-  const reason = error instanceof Error ? error.message : String(error);
-  const answer = context.lastResponse;
-  if (answer) {
-    // The answer came but could not be read (e.g. a 2xx whose body is not JSON).
-    return new ServiceError({
-      kind: 'http',
-      status: answer.status,
-      message: `The answer could not be read: ${reason}`,
-      operation: context.operation,
-      response: answer,
-      cause: error,
-      attempts: context.attempts,
-    });
-  }
-  return new ServiceError({
-    kind: 'network',
-    message: `The request could not be made: ${reason}`,
-    operation: context.operation,
-    cause: error,
-    attempts: context.attempts,
-  });
-}
-
-/** The error of a non-2xx answer: its kind by status, the service's code and message, how long it asks to wait. */
-function failedAnswerError(result: FetchResult, context: CallContext, clock: () => number): ServiceError {
-  const { response } = result;
-  const { code, message } = describeErrorBody(result.error, response);
-  return new ServiceError({
-    kind: kindOfStatus(response.status),
-    status: response.status,
-    code,
-    message,
-    operation: context.operation,
-    body: result.error,
-    response,
-    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), clock()),
-    attempts: context.attempts,
-  });
 }
 
 /** The calls of a client and of its forAccount() clients, which share its settings, tokens and openapi-fetch client. */
