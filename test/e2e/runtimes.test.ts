@@ -64,7 +64,7 @@ interface Credentials {
 const scratch = mkdtempSync(path.join(scratchRoot(), 'runtimes-'));
 let project = '';
 let mock: RunningMock;
-/** Each runtime's binary, installed once into node_modules/.cache (from the first run on), while the project installs. */
+/** Each runtime's binary: installed into node_modules/.cache on the first run (while the project installs), reused after. */
 const installed = new Map<Runtime, Promise<string>>();
 /** Every answer of the mock, as `METHOD target status`. */
 const answers: string[] = [];
