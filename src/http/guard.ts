@@ -3,20 +3,8 @@
 // MCP server's HTTP transport. Each check is a plain scan of a header (no expression that can backtrack) and
 // returns the fault as a sentence, or undefined when the request may pass.
 import { timingSafeEqual } from 'node:crypto';
+import { isLoopbackName, unbracket } from '../fetch/address.js';
 import type { HeaderValues } from './exchange.js';
-
-/** Host names that never leave this machine: no resolver is asked, so neither DNS nor a hosts file can redirect them. */
-export function isLoopbackName(hostname: string): boolean {
-  const host = unbracket(hostname).toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  const parts = host.split('.');
-  return parts.length === 4 && parts[0] === '127' && parts.every(isOctet);
-}
-
-const isOctet = (part: string) =>
-  part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255;
-
-const unbracket = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
 
 /** Whether listening on this address serves only this machine (a wildcard address such as 0.0.0.0 does not). */
 export const listensOnLoopback = (listenHost: string): boolean => isLoopbackName(listenHost);

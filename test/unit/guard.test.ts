@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearerFault, hostFault, hostHeaderName, isLoopbackName, originFault, ownOrigins } from '../../src/http/guard.js';
+import { isLoopbackName } from '../../src/fetch/address.js';
+import { bearerFault, hostFault, hostHeaderName, originFault, ownOrigins } from '../../src/http/guard.js';
 
 describe('isLoopbackName', () => {
   it('takes only names that no resolver is asked for', () => {
