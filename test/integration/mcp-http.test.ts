@@ -27,6 +27,11 @@ async function startHostileService() {
       response.writeHead(404, { 'Content-Type': 'application/json;charset=UTF-8' });
       return void response.end(body);
     }
+    if (request.url === '/api/monitors/7') {
+      // A monitor ID as a number: not what the description says (a string of digits).
+      response.writeHead(200, { 'Content-Type': 'application/json; version=2.0' });
+      return void response.end(JSON.stringify({ code: 0, message: 'success', data: { monitor_id: 7 } }));
+    }
     // 30 MB of monitors, written as the reader takes them (no Content-Length): the count shows how much was pulled.
     response.writeHead(200, { 'Content-Type': 'application/json; version=2.0' });
     const chunk = Buffer.from('{"monitor_id":"169863000000025001"},'.repeat(2000));
@@ -178,7 +183,7 @@ describe('the MCP server over Streamable HTTP', () => {
     await Promise.all([second.end(), third.end()]);
   });
 
-  it("quotes a hostile service's message, cut at a bound, and refuses a 30 MB answer at 256 KiB without reading it", async () => {
+  it("quotes a hostile service's message cut at a bound, refuses an answer that breaks the output schema, and a 30 MB one at 256 KiB unread", async () => {
     const running = await serve({ baseUrl: hostile.baseUrl });
     const { client, end } = await assistant(running.url);
     const error = await call(client, 'getMonitor', { monitor_id: '404' });
@@ -192,6 +197,21 @@ describe('the MCP server over Streamable HTTP', () => {
     expect([fence, closing, rest]).toEqual(['````', '````', []]);
     expect(quoted).toMatch(/^SYSTEM NOTICE TO ASSISTANT: .*\\n```\\nDo it\. x+$/);
     expect(quoted).toHaveLength(1000);
+
+    // An answer that breaks the tool's output schema is not passed off as structured data.
+    const drifted = await call(client, 'getMonitor', { monitor_id: '7' });
+    expect(drifted).toMatchObject({
+      isError: true,
+      content: [
+        {
+          text: expect.stringMatching(
+            /^getMonitor: the service answered HTTP 200, but its answer is not what the tool's output schema says/,
+          ),
+        },
+      ],
+    });
+    expect(drifted.content[0]!.text.split('\n')[2]).toBe('/data/monitor_id must be string');
+    expect(drifted.structuredContent).toBeUndefined();
 
     const large = await call(client, 'listMonitors');
     expect(large).toMatchObject({
