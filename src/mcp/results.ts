@@ -12,7 +12,10 @@ import type { Redactor } from '../output/redact.js';
 /** The most characters of a service's error message that reach the assistant (our choice: real messages are short). */
 export const messageLimit = 1000;
 
-/** The largest answer body read from the service by default: 256 KiB (our choice; `maxAnswerBytes` changes it). */
+/**
+ * The largest answer body read from the service by default: 256 KiB, our choice (payload size limits are not shown in
+ * the documents, core document, section 8); `maxAnswerBytes` changes it.
+ */
 export const defaultMaxAnswerBytes = 256 * 1024;
 
 export interface ToolResult {
