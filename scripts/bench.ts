@@ -13,6 +13,7 @@ import { numberOption, runScript, type ScriptLine } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
 import { bundleRows, clientBundleTarget, measureBundles } from './lib/bundle-size.js';
+import { mcpRows } from './lib/bench-mcp.js';
 
 export const benchLine = {
   usage: `Usage: npm run bench -- [--requests 2000] [--skip-build]
@@ -460,6 +461,9 @@ export async function run(): Promise<[DeviceKey, Monitor[]]> {
       code === 0 ? 'strict; the compiled declarations of dist/; whole program from a cold start' : `tsc failed (exit ${code})`,
     );
   }
+
+  // 6. The MCP server: the context its tool list costs, and its start (scripts/lib/bench-mcp.ts).
+  for (const entry of await mcpRows()) row(entry.measure, entry.figure, entry.anchor, entry.notes);
 
   agent.destroy();
   console.error(

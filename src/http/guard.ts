@@ -24,15 +24,18 @@ export function hostHeaderName(value: string): string | undefined {
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
- * The fault of a Host header that names neither this machine nor the address the server was told to listen on:
- * a page that rebinds its own DNS name to 127.0.0.1 still sends its own name, and is refused here.
+ * The fault of a Host header that names neither this machine, nor the address the server was told to listen on, nor
+ * one of the names its operator allowed (the name a server reached from other machines is known by): a page that
+ * rebinds its own DNS name to 127.0.0.1 still sends its own name, and is refused here.
  */
-export function hostFault(headers: HeaderValues, listenHost: string): string | undefined {
+export function hostFault(headers: HeaderValues, listenHost: string, allowedNames: readonly string[] = []): string | undefined {
   const value = headerText(headers.host);
   if (value === undefined) return 'the Host header is missing';
   const name = hostHeaderName(value);
-  if (name !== undefined && (isLoopbackName(name) || name === unbracket(listenHost).toLowerCase())) return undefined;
-  return `the Host header ${JSON.stringify(value.slice(0, 100))} names neither this machine nor the address the server listens on`;
+  const allowed = (candidate: string) =>
+    candidate === unbracket(listenHost).toLowerCase() || allowedNames.some((entry) => unbracket(entry).toLowerCase() === candidate);
+  if (name !== undefined && (isLoopbackName(name) || allowed(name))) return undefined;
+  return `the Host header ${JSON.stringify(value.slice(0, 100))} names neither this machine nor the address the server listens on${allowedNames.length > 0 ? ` nor ${allowedNames.join(', ')}` : ''}`;
 }
 
 /**

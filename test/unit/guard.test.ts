@@ -25,6 +25,12 @@ describe('hostFault', () => {
     expect(hostHeaderName('[')).toBeUndefined();
     expect(hostHeaderName(':80')).toBeUndefined();
   });
+  it('lets the names the operator allowed through, and no other', () => {
+    expect(hostFault({ host: 'mcp.example.com:8443' }, '0.0.0.0', ['mcp.example.com'])).toBeUndefined();
+    expect(hostFault({ host: 'MCP.example.com' }, '0.0.0.0', ['mcp.example.com'])).toBeUndefined();
+    expect(hostFault({ host: '[fd00::1]:80' }, '::', ['[fd00::1]'])).toBeUndefined();
+    expect(hostFault({ host: 'mcp.example.com.evil.example' }, '0.0.0.0', ['mcp.example.com'])).toMatch(/nor mcp\.example\.com/);
+  });
 });
 
 describe('originFault', () => {
