@@ -1,11 +1,11 @@
 // The simulator's parts that need no engine: the seed's schema check, the zaaid cookie, the seeded random faults,
 // the identity provider's limits on an injected clock.
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/mock/simulator/clock.js';
-import { createFaults } from '../../src/mock/simulator/faults.js';
-import { checkSeed, defaultSeed, type SeedError } from '../../src/mock/simulator/seed.js';
-import { zaaidOf } from '../../src/mock/simulator/state.js';
-import { createTokenAuthority } from '../../src/mock/simulator/tokens.js';
+import { createClock } from '../../src/simulator/clock.js';
+import { createFaults } from '../../src/simulator/faults.js';
+import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
+import { zaaidOf } from '../../src/simulator/accounts.js';
+import { createTokenAuthority } from '../../src/simulator/tokens.js';
 import { loadBundle } from '../support/bundle.js';
 
 const bundle = loadBundle();

@@ -1,6 +1,6 @@
 // The simulator's clock: the time of a source (Date.now, or one a test injects) plus what a test has advanced it
 // by, so that token expiry and the identity provider's 10-minute windows are tested without waiting.
-import { formatTimestamp } from '../../client/timestamps.js';
+import { formatTimestamp } from '../client/timestamps.js';
 
 export interface SimulatedClock {
   /** The simulated time, epoch milliseconds. */
