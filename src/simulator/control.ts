@@ -18,11 +18,7 @@ export function createControl({ clock, accounts, tokens, faults, strict }: Contr
   return {
     registerClient: () => tokens.registerClient(),
     grantCode: (request) => tokens.grantCode(request),
-    advanceClock(ms) {
-      if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0)
-        throw new RangeError(`advance_ms must be a whole number of milliseconds >= 0, not ${JSON.stringify(ms)}`);
-      return { now: serviceTime(clock.advance(ms)) };
-    },
+    advanceClock: (ms) => ({ now: serviceTime(clock.advance(ms)) }),
     fault: (script) => faults.script(script),
     randomFaults: (settings) => faults.random(settings),
     state: (): MockState => ({
