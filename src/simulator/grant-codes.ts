@@ -2,7 +2,10 @@
 // client, a comma-separated list of the documented scopes, and a validity of 3 to 10 minutes. Checked before the
 // identity provider records anything.
 import { tokenLimits } from '../../generated/client.js';
+import { refuseUnknownKeys } from './checks.js';
 import type { GrantCodeRequest } from './types.js';
+
+const grantCodeKeys = ['client_id', 'client_secret', 'scope', 'validity_minutes', 'description'];
 
 export interface CheckedGrantCode {
   clientId: string;
@@ -20,6 +23,7 @@ function requestedScopes(scope: unknown): string[] {
 export function checkGrantCode(request: GrantCodeRequest, documentedScopes: ReadonlySet<string>): CheckedGrantCode {
   if (typeof request !== 'object' || request === null)
     throw new TypeError('a grant-code request must be an object with client_id and scope');
+  refuseUnknownKeys(request, grantCodeKeys, 'the grant-code request');
   const scopes = requestedScopes(request.scope);
   if (scopes.length === 0)
     throw new TypeError('scope must list at least one scope, comma-separated (e.g. "Service.Admin.Read,Service.Reports.Read")');

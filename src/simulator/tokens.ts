@@ -269,10 +269,12 @@ export function createTokenAuthority(options: { clock: SimulatedClock; strict: b
       return { client_id: id, client_secret: secret };
     },
     grantCode(request) {
-      const client = typeof request?.client_id === 'string' ? authority.store.clients.get(request.client_id) : undefined;
+      const checked = checkGrantCode(request, authority.documentedScopes);
+      const client = authority.store.clients.get(checked.clientId);
       if (!client || client.secret === undefined)
         throw new TypeError('client_id must be the client_id of a client registered with POST /__mock/clients');
-      const checked = checkGrantCode(request, authority.documentedScopes);
+      if (request.client_secret !== undefined && request.client_secret !== client.secret)
+        throw new TypeError('client_secret, when given, must be the secret of the client_id');
       const code = tokenValue();
       const expiresAt = clock.now() + checked.validityMinutes * minute;
       authority.store.codes.set(code, { clientId: client.id, scopes: checked.scopes, validityMinutes: checked.validityMinutes, expiresAt });

@@ -58,6 +58,8 @@ export interface SeedFault {
 
 export interface GrantCodeRequest {
   client_id: string;
+  /** The client's secret: not needed (the console knows the client); when given, it must be the client's. */
+  client_secret?: string | undefined;
   /** The scopes, comma-separated as in the console (`Service.Admin.Read,Service.Reports.Read`), or a list. */
   scope: string | string[];
   /** 3 to 10. Default 10. */

@@ -19,6 +19,7 @@ import { headersRecord } from '../../src/http/exchange.js';
 import { createMockFetch, SeedError, startMock, type MockFetch, type MockFetchOptions, type RunningMock } from '../../src/mock/index.js';
 import { createJudge, type ContractViolation, type Judge } from '../../src/verify/judge.js';
 import { loadBundle } from '../support/bundle.js';
+import { send } from '../support/http-client.js';
 
 const bundle = loadBundle();
 let judge: Judge;
@@ -660,6 +661,42 @@ describe('the test API over HTTP, for suites in any language', () => {
     const method = await fetch(`${mock.authUrl}/__mock/state`, { method: 'DELETE' });
     expect(method.status).toBe(405);
     expect(method.headers.get('allow')).toBe('GET');
+  });
+
+  it('no web page drives it: another Origin 403, a rebound Host 421, a text/plain body 415; nothing is done', async () => {
+    const before = mock.control.state();
+    const page = await fetch(`${mock.authUrl}/__mock/clients`, { method: 'POST', headers: { Origin: 'https://evil.example' } });
+    expect(page.status).toBe(403);
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+    const rebound = await send(mock.authUrl, '/__mock/reset', { method: 'POST', headers: { Host: `rebound.example:${mock.port}` } });
+    expect(rebound.status).toBe(421);
+    const plain = await fetch(`${mock.authUrl}/__mock/clients`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    expect(plain.status).toBe(415);
+    expect(mock.control.state()).toEqual(before);
+    const own = await fetch(`${mock.authUrl}/__mock/state`, { headers: { Origin: mock.authUrl } });
+    expect(own.status).toBe(200);
+    // The API and the identity provider keep their CORS: browser apps under test call them.
+    const api = await fetch(`${mock.baseUrl}/monitors`, {
+      headers: { Authorization: 'Service-oauthtoken x', Origin: 'https://app.example' },
+    });
+    expect([api.status, api.headers.get('access-control-allow-origin')]).toEqual([200, 'https://app.example']);
+  });
+
+  it('beyond loopback: off without a token, and with one only for calls that carry it', async () => {
+    const open = await startMock({ host: '0.0.0.0' });
+    const guarded = await startMock({ host: '0.0.0.0', testApiToken: 'test-token-1' });
+    try {
+      const off = await fetch(`http://127.0.0.1:${open.port}/__mock/state`);
+      expect(off.status).toBe(403);
+      expect((await off.json()).message).toMatch(/--test-api-token TOKEN/);
+      const at = `http://127.0.0.1:${guarded.port}/__mock/state`;
+      expect((await fetch(at)).status).toBe(401);
+      expect((await fetch(at, { headers: { Authorization: 'Bearer test-token-1' } })).status).toBe(200);
+      const api = await fetch(`http://127.0.0.1:${open.port}/api/monitors`, { headers: { Authorization: 'Service-oauthtoken x' } });
+      expect(api.status).toBe(200);
+    } finally {
+      await Promise.all([open.stop(), guarded.stop()]);
+    }
   });
 
   it('stop() ends an answer still waiting on a scripted delay', async () => {

@@ -6,6 +6,8 @@ import { createFaults } from '../../src/simulator/faults.js';
 import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
 import { zaaidOf } from '../../src/simulator/accounts.js';
 import { createTokenAuthority } from '../../src/simulator/tokens.js';
+import { createCall } from '../../src/http/exchange.js';
+import { createSimulator, type Simulator } from '../../src/simulator/index.js';
 import { loadBundle } from '../support/bundle.js';
 
 const bundle = loadBundle();
@@ -125,5 +127,71 @@ describe('the identity provider on an injected clock', () => {
     expect(tokens.authenticate('made-up')).toEqual({ ok: true, scopes: 'every' });
     expect(tokens.refresh({ client_id: 'id', client_secret: 'secret', refresh_token: 'made-up' }).ok).toBe(true);
     expect(tokens.counts().refresh_tokens).toEqual({ active: 0, revoked: 0, deleted: 0 });
+  });
+});
+
+describe('the test API, in-process', () => {
+  const simulator = () => createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
+  const send = (sim: Simulator, method: string, url: string, body?: unknown, contentType = 'application/json') => {
+    const answer = sim.controlAnswer(
+      createCall({
+        method,
+        url,
+        headers: body === undefined ? {} : { 'content-type': contentType },
+        body: Buffer.from(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)),
+      }),
+    );
+    return { ...answer, json: answer.body.length > 0 ? JSON.parse(answer.body.toString('utf8')) : undefined };
+  };
+
+  it('takes JSON bodies only (415), and does nothing for another media type', () => {
+    const sim = simulator();
+    const plain = send(sim, 'POST', '/__mock/clients', '{}', 'text/plain');
+    expect(plain.status).toBe(415);
+    expect(plain.json.message).toMatch(/Content-Type: application\/json \(not "text\/plain"\)/);
+    expect(send(sim, 'POST', '/__mock/reset', 'x=1', 'application/x-www-form-urlencoded').status).toBe(415);
+    expect(sim.control.state().tokens.clients).toBe(0);
+    expect(send(sim, 'POST', '/__mock/clients').status).toBe(201);
+  });
+
+  it('answers without CORS headers, so that no page of another origin reads them', () => {
+    const sim = simulator();
+    for (const answer of [
+      send(sim, 'GET', '/__mock/state'),
+      send(sim, 'POST', '/__mock/clients', {}),
+      send(sim, 'OPTIONS', '/__mock/clients'),
+      send(sim, 'POST', '/__mock/nope'),
+      send(sim, 'POST', '/__mock/clock', { advance_ms: -1 }),
+    ])
+      expect(Object.keys(answer.headers).filter((name) => name.toLowerCase().startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('an unknown key or an unknown operation is a 400 naming it, and nothing is done', () => {
+    const sim = simulator();
+    const { client_id } = sim.control.registerClient();
+    const cases: [string, unknown, RegExp][] = [
+      ['/__mock/grant-codes', { bogus: 1 }, /"bogus"/],
+      ['/__mock/grant-codes', { client_id, scope: 'Service.Admin.Read', validity_minute: 3 }, /"validity_minute"/],
+      ['/__mock/faults', { operation: 'listMonitors', status: 500, cont: 2 }, /"cont"/],
+      ['/__mock/faults', { operation: 'listMonitorz', status: 500 }, /"listMonitorz"/],
+      ['/__mock/faults', { seed: 1, rate: 0.5, latency: [0, 1] }, /"latency"/],
+      ['/__mock/clock', { advance_ms: 1, extra: true }, /"extra"/],
+      ['/__mock/clients', { name: 'x' }, /"name"/],
+      ['/__mock/reset', { now: true }, /"now"/],
+    ];
+    for (const [url, body, named] of cases) {
+      const answer = send(sim, 'POST', url, body);
+      expect(answer.status, url).toBe(400);
+      expect(answer.json.message, url).toMatch(named);
+    }
+    const state = sim.control.state();
+    expect([state.tokens.clients, state.tokens.grant_codes.unused, state.faults.length, state.random_faults]).toEqual([1, 0, 0, null]);
+  });
+
+  it('a clock advance it cannot take is a 400 that moves nothing; the state still answers', () => {
+    const sim = simulator();
+    for (const advance_ms of [300_000_000_000_000, 9_000_000_000_000_000, 1e300, '5', null])
+      expect(send(sim, 'POST', '/__mock/clock', { advance_ms }).status, String(advance_ms)).toBe(400);
+    expect(send(sim, 'GET', '/__mock/state').json.now).toBe('2026-11-21T10:00:00+0000');
   });
 });
