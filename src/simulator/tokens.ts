@@ -65,6 +65,8 @@ export interface TokenAuthority {
   /** Who a resource call's access token acts for, or why it is refused. */
   authenticate(accessToken: string): Principal;
   counts(): TokenCounts;
+  /** How many records of each kind it holds, issued or adopted (bounded: rememberedRecords). */
+  remembered(): { clients: number; grant_codes: number; refresh_tokens: number; access_tokens: number };
   reset(): void;
 }
 
@@ -285,6 +287,10 @@ export function createTokenAuthority(options: { clock: SimulatedClock; strict: b
     revoke: (token) => revoke(authority, clock.now(), token),
     authenticate: (value) => authenticate(authority, clock.now(), value),
     counts: () => countTokens(authority.store, clock.now()),
+    remembered: () => {
+      const { clients, codes, refreshTokens, accessTokens } = authority.store;
+      return { clients: clients.size, grant_codes: codes.size, refresh_tokens: refreshTokens.size, access_tokens: accessTokens.size };
+    },
     reset() {
       authority.store = emptyStore();
     },

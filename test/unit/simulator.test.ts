@@ -6,7 +6,9 @@ import { createFaults } from '../../src/simulator/faults.js';
 import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
 import { zaaidOf } from '../../src/simulator/accounts.js';
 import { createTokenAuthority } from '../../src/simulator/tokens.js';
-import { createCall } from '../../src/http/exchange.js';
+import { createCall, type Answer } from '../../src/http/exchange.js';
+import { compileRoutes, type RouteOperation } from '../../src/description/routes.js';
+import { BoundedMap, rememberedRecords } from '../../src/simulator/token-store.js';
 import { createSimulator, type Simulator } from '../../src/simulator/index.js';
 import { loadBundle } from '../support/bundle.js';
 
@@ -193,5 +195,70 @@ describe('the test API, in-process', () => {
     for (const advance_ms of [300_000_000_000_000, 9_000_000_000_000_000, 1e300, '5', null])
       expect(send(sim, 'POST', '/__mock/clock', { advance_ms }).status, String(advance_ms)).toBe(400);
     expect(send(sim, 'GET', '/__mock/state').json.now).toBe('2026-11-21T10:00:00+0000');
+  });
+});
+
+/** The operation of the bundle with this operationId, as the mock's routes give it. */
+const operationOf = (id: string): RouteOperation =>
+  compileRoutes(bundle)
+    .flatMap((route) => [...route.operations.values()])
+    .find((operation) => operation.operationId === id)!;
+
+/** What the engine would answer for a call the contract accepts: the operation's first example of its success. */
+const engineExample = (operation: RouteOperation): Answer => {
+  const [status, examples] = Object.entries(operation.examples).find(([code]) => code.startsWith('2'))!;
+  return {
+    status: Number(status),
+    headers: { 'Content-Type': 'application/json' },
+    body: Buffer.from(JSON.stringify(Object.values(examples)[0])),
+  };
+};
+
+describe('what the identity provider remembers is bounded', () => {
+  it('a BoundedMap forgets its oldest entry past its limit', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1).set('b', 2).set('c', 3);
+    expect([...map.keys()]).toEqual(['b', 'c']);
+  });
+
+  it('made-up clients and refresh tokens, many of them, are remembered up to the bound (lenient)', () => {
+    let now = Date.UTC(2026, 10, 21, 10);
+    const tokens = createTokenAuthority({ clock: createClock(() => now), strict: false, scopes: [] });
+    for (let index = 0; index < 2_500; index++) {
+      now += 1;
+      tokens.refresh({ client_id: `client-${index}`, client_secret: 's', refresh_token: `refresh-${index}` });
+      tokens.exchange({ client_id: `client-${index}`, client_secret: 's', code: `code-${index}` });
+    }
+    const remembered = tokens.remembered();
+    expect(remembered.clients).toBe(rememberedRecords.clients);
+    expect(remembered.grant_codes).toBe(rememberedRecords.grantCodes);
+    expect(remembered.refresh_tokens).toBe(rememberedRecords.refreshTokens);
+    expect(remembered.access_tokens).toBeLessThanOrEqual(rememberedRecords.accessTokens);
+  });
+
+  it('a credential parameter longer than any the mock issues is a 400 naming it, and nothing is remembered', async () => {
+    const sim = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
+    const operation = operationOf('requestToken');
+    for (const name of ['client_id', 'client_secret', 'refresh_token']) {
+      const values = {
+        grant_type: 'refresh_token',
+        client_id: 'id',
+        client_secret: 'secret',
+        refresh_token: 'refresh',
+        [name]: 'x'.repeat(400_000),
+      };
+      const call = createCall({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from(new URLSearchParams(values).toString()),
+      });
+      const answer = await sim.answer(call, operation, engineExample(operation));
+      expect(answer.status, name).toBe(400);
+      expect(JSON.parse(answer.body.toString('utf8')), name).toMatchObject({
+        error: 'invalid_request',
+        message: expect.stringMatching(new RegExp(`^Bad Request: ${name} has 400000 characters; the mock reads at most 256`)),
+      });
+    }
   });
 });
