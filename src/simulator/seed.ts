@@ -4,7 +4,8 @@
 // checked against the description's schemas (ManagedAccount, DeviceKey, Monitor, MonitorGroupCreate) before the
 // mock starts: a wrong one is an error naming the file, the JSON pointer and the fault.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
 import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
 import type { AccountSeed, ManagedAccountSeed, Seed, SeedFault } from './types.js';
 
@@ -177,6 +178,10 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
   if (!isRecord(value)) {
     throw new SeedError(file, [{ pointer: '', message: 'must be a JSON object with account, customers and/or business_units' }]);
   }
+  // The checks below walk the value by recursion: a value nested deeper than any account needs is refused first.
+  const deep = tooDeepAt(value);
+  if (deep !== undefined)
+    throw new SeedError(file, [{ pointer: deep, message: `nests arrays and objects more than ${maxJsonDepth} deep` }]);
   unknownKeys(value, ['account', 'customers', 'business_units'], '');
   if (value.account !== undefined) {
     const main = account(value.account, '/account', false, seed.account.device_key);
@@ -215,16 +220,40 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
   return seed;
 }
 
+/** The largest seed file the mock reads (its own bound): far above any account's monitors and groups. */
+export const maxSeedBytes = 16 * 1024 * 1024;
+
+/**
+ * The text of a seed file. It is opened without waiting (a FIFO with no writer would hang a blocking open) and
+ * must be a regular file of at most `maxSeedBytes`. Throws a SeedError naming the file.
+ */
+function seedText(file: string): string {
+  const fail = (message: string) => new SeedError(file, [{ pointer: '', message }]);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile())
+      throw fail(
+        `is not a regular file (${stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : 'a device or socket'}): give a JSON file`,
+      );
+    if (stats.size > maxSeedBytes) throw fail(`has ${stats.size} bytes; the mock reads seed files of at most ${maxSeedBytes}`);
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    if (error instanceof SeedError) throw error;
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads and checks a seed file (JSON). Throws a SeedError naming the file, the pointer and the fault. */
 export function readSeedFile(document: Json, file: string): Seed {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SeedError(file, [
-      { pointer: '', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` },
-    ]);
-  }
+  const text = seedText(file);
   let value: unknown;
   try {
     value = JSON.parse(text);

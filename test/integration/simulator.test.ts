@@ -3,6 +3,7 @@
 // the life of tokens with every limit of section 8 on a simulated clock, the documented scopes, faults on demand,
 // and the state. Every answer of the mock is judged against the description by Prism's engine (verify's judge):
 // a simulated answer that breaks the contract fails the test that got it.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -597,6 +598,19 @@ describe('the state: a snapshot, a reset, a seed file', () => {
       /missing\.json is not valid.*cannot be read \(ENOENT\)/s,
     );
   });
+
+  it('a seed that is a FIFO, a directory or nested too deep: a SeedError naming the file (and the pointer), at once', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'seed-'));
+    const fifo = path.join(folder, 'seed.fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => createMockFetch({ seed: fifo })).toThrow(/seed\.fifo is not valid.*is not a regular file \(a FIFO\)/s);
+    expect(() => createMockFetch({ seed: folder })).toThrow(/is not a regular file \(a directory\)/);
+    const deep = path.join(folder, 'deep.json');
+    writeFileSync(deep, `{"account":{"monitors":[{"monitor_id":"1","x":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}}`);
+    expect(() => createMockFetch({ seed: deep })).toThrow(
+      /deep\.json is not valid.*\n {2}\/account\/monitors\/0\/x(\/0)+: nests arrays and objects more than 256 deep/s,
+    );
+  });
 });
 
 describe('the test API over HTTP, for suites in any language', () => {
@@ -664,7 +678,7 @@ describe('the test API over HTTP, for suites in any language', () => {
   });
 
   it('no web page drives it: another Origin 403, a rebound Host 421, a text/plain body 415; nothing is done', async () => {
-    const before = mock.control.state();
+    const { now: _now, ...before } = mock.control.state();
     const page = await fetch(`${mock.authUrl}/__mock/clients`, { method: 'POST', headers: { Origin: 'https://evil.example' } });
     expect(page.status).toBe(403);
     expect(page.headers.get('access-control-allow-origin')).toBeNull();
@@ -672,7 +686,7 @@ describe('the test API over HTTP, for suites in any language', () => {
     expect(rebound.status).toBe(421);
     const plain = await fetch(`${mock.authUrl}/__mock/clients`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
     expect(plain.status).toBe(415);
-    expect(mock.control.state()).toEqual(before);
+    expect(mock.control.state()).toMatchObject(before);
     const own = await fetch(`${mock.authUrl}/__mock/state`, { headers: { Origin: mock.authUrl } });
     expect(own.status).toBe(200);
     // The API and the identity provider keep their CORS: browser apps under test call them.
