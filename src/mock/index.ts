@@ -132,7 +132,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
   // A wrong seed file or option throws here, before anything listens.
-  const prepared = prepareMock(options.description as Json | undefined, options);
+  // The API root is known once the server listens; token answers carry it as `api_domain`.
+  let baseUrl = '';
+  const prepared = prepareMock(options.description as Json | undefined, options, () => baseUrl);
   const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
@@ -163,8 +165,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let stopping: Promise<void> | undefined;
   const origin = urlOf(host, bound);
+  baseUrl = `${origin}${apiRoot}`;
   return {
-    baseUrl: `${origin}${apiRoot}`,
+    baseUrl,
     authUrl: origin,
     host,
     port: bound,
@@ -186,7 +189,8 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
-  const prepared = prepareMock(options.description as Json | undefined, options);
+  const baseUrl = `https://mock.invalid${apiRoot}`;
+  const prepared = prepareMock(options.description as Json | undefined, options, () => baseUrl);
   const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -214,7 +218,7 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const ready = handler.then(() => undefined);
   ready.catch(() => {}); // rejects for whoever awaits it
   return Object.assign(mockFetch, {
-    baseUrl: `https://mock.invalid${apiRoot}`,
+    baseUrl,
     authUrl: 'https://mock.invalid',
     ready,
     control: controlOf(prepared.simulator),

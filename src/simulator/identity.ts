@@ -43,12 +43,13 @@ export interface IdentityProvider {
   answer(call: Call, operation: RouteOperation, example: Answer): Answer;
 }
 
-export function createIdentityProvider(tokens: TokenAuthority, apiDomain: string): IdentityProvider {
+/** The identity provider; `apiDomain` gives the `api_domain` of its token answers (the mock's own API root). */
+export function createIdentityProvider(tokens: TokenAuthority, apiDomain: () => string): IdentityProvider {
   /** The engine's token answer with the tokens issued, without the example's refresh token on a refresh grant. */
   const tokenAnswer = (result: TokenResult, example: Answer): Answer => {
     if (!result.ok) return refusal(result.refusal);
     const { refresh_token: _example, ...shown } = parseBody(example);
-    return withBody(example, { ...shown, ...result.tokens, api_domain: apiDomain, token_type: 'Bearer' });
+    return withBody(example, { ...shown, ...result.tokens, api_domain: apiDomain(), token_type: 'Bearer' });
   };
 
   const revokeAnswer = (parameter: (name: string) => string | undefined, example: Answer): Answer => {

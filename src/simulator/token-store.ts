@@ -18,6 +18,8 @@ export interface Client {
 
 export interface GrantCode {
   clientId: string;
+  /** The role ID of the user it belongs to; undefined: the seed's role, when it is exchanged. */
+  role: number | undefined;
   scopes: string[];
   expiresAt: number;
   /** 0 for a grant token the mock adopted (lenient): it is not counted. */
@@ -33,6 +35,8 @@ export interface Ending {
 export interface RefreshToken {
   value: string;
   clientId: string;
+  /** The role ID of its user; undefined: the seed's role (a token the mock adopted). */
+  role: number | undefined;
   scopes: ReadonlySet<string> | 'every';
   adopted: boolean;
   ended?: Ending;

@@ -132,19 +132,21 @@ describe('the identity provider on an injected clock', () => {
   });
 });
 
+/** A call of the test API, answered in-process. */
+const send = (sim: Simulator, method: string, url: string, body?: unknown, contentType = 'application/json') => {
+  const answer = sim.controlAnswer(
+    createCall({
+      method,
+      url,
+      headers: body === undefined ? {} : { 'content-type': contentType },
+      body: Buffer.from(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)),
+    }),
+  );
+  return { ...answer, json: answer.body.length > 0 ? JSON.parse(answer.body.toString('utf8')) : undefined };
+};
+
 describe('the test API, in-process', () => {
   const simulator = () => createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
-  const send = (sim: Simulator, method: string, url: string, body?: unknown, contentType = 'application/json') => {
-    const answer = sim.controlAnswer(
-      createCall({
-        method,
-        url,
-        headers: body === undefined ? {} : { 'content-type': contentType },
-        body: Buffer.from(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)),
-      }),
-    );
-    return { ...answer, json: answer.body.length > 0 ? JSON.parse(answer.body.toString('utf8')) : undefined };
-  };
 
   it('takes JSON bodies only (415), and does nothing for another media type', () => {
     const sim = simulator();
@@ -260,5 +262,165 @@ describe('what the identity provider remembers is bounded', () => {
         message: expect.stringMatching(new RegExp(`^Bad Request: ${name} has 400000 characters; the mock reads at most 256`)),
       });
     }
+  });
+});
+
+/** A call the contract accepts, answered by a simulator as the mock's handler would after the engine. */
+async function ask(sim: Simulator, operationId: string, options: { url?: string; token?: string; cookie?: string; body?: unknown } = {}) {
+  const operation = operationOf(operationId);
+  const headers: Record<string, string> = { authorization: `Service-oauthtoken ${options.token ?? 'made-up'}` };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json;charset=UTF-8';
+  const call = createCall({
+    method: operation.method.toUpperCase(),
+    url: options.url ?? operation.template,
+    headers,
+    body: Buffer.from(options.body === undefined ? '' : JSON.stringify(options.body)),
+  });
+  const answer = await sim.answer(call, operation, engineExample(operation));
+  return { status: answer.status, json: JSON.parse(answer.body.toString('utf8')) };
+}
+
+/** An access token of a user with this role, from a grant token of the simulator's identity provider. */
+async function tokenOf(sim: Simulator, role?: number, scope = 'Service.Admin.All') {
+  const client = sim.control.registerClient();
+  const { code } = sim.control.grantCode({ client_id: client.client_id, scope, ...(role === undefined ? {} : { role }) });
+  const operation = operationOf('requestToken');
+  const form = new URLSearchParams({ grant_type: 'authorization_code', code, ...client }).toString();
+  const call = createCall({
+    method: 'POST',
+    url: '/oauth/v2/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: Buffer.from(form),
+  });
+  const answer = await sim.answer(call, operation, engineExample(operation));
+  return JSON.parse(answer.body.toString('utf8')) as { access_token: string; api_domain: string };
+}
+
+describe('roles (core document, section 5.2; role IDs of the constants document)', () => {
+  const group = { display_name: 'Payments' };
+
+  it('Super Administrator and Administrator read and create; Read Only, Operator, SpokesPerson and Hosting Provider only read', async () => {
+    const sim = createSimulator(bundle);
+    for (const role of [1, 2, 3, 5, 6, 10]) {
+      const { access_token } = await tokenOf(sim, role);
+      expect((await ask(sim, 'listMonitors', { token: access_token })).status, `role ${role}`).toBe(200);
+      const created = await ask(sim, 'createMonitorGroup', { token: access_token, body: group });
+      expect(created.status, `role ${role}`).toBe(role <= 2 ? 200 : 403);
+      if (role > 2) expect(created.json.message).toMatch(/^Forbidden URL: the user's role, .* \(\d+\), reads but does not create/);
+    }
+    expect(sim.control.state().account.groups).toEqual([group, group]);
+  });
+
+  it('No Access and Billing Contact reach no operation of the API', async () => {
+    const sim = createSimulator(bundle);
+    for (const [role, name] of [
+      [0, 'No Access'],
+      [4, 'Billing Contact'],
+    ] as const) {
+      const { access_token } = await tokenOf(sim, role);
+      for (const operation of ['listMonitors', 'getDeviceKey', 'listMspCustomers']) {
+        const refused = await ask(sim, operation, { token: access_token });
+        expect([refused.status, refused.json.code], operation).toEqual([403, 403]);
+        expect(refused.json.message).toContain(`the user's role, ${name} (${role}), gives no access`);
+      }
+    }
+  });
+
+  it("a grant token without a role, and a credential the mock never issued, act with the seed's role (default 1)", async () => {
+    const sim = createSimulator(bundle, { seed: { account: { role: 10 } } });
+    expect((await ask(sim, 'createMonitorGroup', { body: group })).status).toBe(403);
+    const { access_token } = await tokenOf(sim);
+    expect((await ask(sim, 'createMonitorGroup', { token: access_token, body: group })).status).toBe(403);
+    expect((await ask(sim, 'createMonitorGroup', { body: group })).status).toBe(403);
+    expect((await ask(createSimulator(bundle), 'createMonitorGroup', { body: group })).status).toBe(200);
+  });
+
+  it('a role that is not a role ID of the documents is refused', () => {
+    const sim = createSimulator(bundle);
+    const { client_id } = sim.control.registerClient();
+    expect(() => sim.control.grantCode({ client_id, scope: 'Service.Admin.Read', role: 7 })).toThrow(
+      /role must be a role ID of the constants document/,
+    );
+    expect(() => createSimulator(bundle, { seed: { account: { role: 21 } } })).toThrow(
+      /\/account\/role: must be one of 0, 1, 2, 3, 4, 5, 6, 10/,
+    );
+  });
+});
+
+describe('kinds of account (section 1)', () => {
+  it('a normal account lists neither customers nor business units: the documented message; the state shows its kind', async () => {
+    const sim = createSimulator(bundle, { seed: { account: { type: 'normal' } } });
+    for (const operation of ['listMspCustomers', 'listBusinessUnits']) {
+      const refused = await ask(sim, operation);
+      expect([refused.status, refused.json.message], operation).toEqual([403, 'You are not authorized to perform this operation.']);
+    }
+    const state = sim.control.state();
+    expect([state.account.type, state.customers, state.business_units]).toEqual(['normal', [], []]);
+    expect((await ask(sim, 'listMonitors', { cookie: 'zaaid=700000123' })).status).toBe(403);
+  });
+
+  it('an MSP account lists its customers and not business units; a BU portal the other way round', async () => {
+    const msp = createSimulator(bundle, { seed: { account: { type: 'msp' } } });
+    expect((await ask(msp, 'listMspCustomers')).json.data.map((entry: { zaaid: string }) => entry.zaaid)).toEqual([
+      '700000123',
+      '700000456',
+    ]);
+    expect((await ask(msp, 'listBusinessUnits')).status).toBe(403);
+    const portal = createSimulator(bundle, { seed: { account: { type: 'bu_portal' } } });
+    expect((await ask(portal, 'listBusinessUnits')).status).toBe(200);
+    expect((await ask(portal, 'listMspCustomers')).status).toBe(403);
+  });
+
+  it('the default is both at once; a kind that is none, or managed accounts the kind has not, are seed faults', () => {
+    expect(createSimulator(bundle).control.state().account.type).toBe('msp_and_bu_portal');
+    expect(() => createSimulator(bundle, { seed: { account: { type: 'enterprise' } } })).toThrow(
+      /\/account\/type: must be one of "normal"/,
+    );
+    expect(() => createSimulator(bundle, { seed: { account: { type: 'normal' }, customers: [{ name: 'A', zaaid: '1' }] } })).toThrow(
+      /\/customers: must be empty: a normal account has no customers/,
+    );
+  });
+});
+
+describe('GET /monitor_type_constants and the token answers', () => {
+  it('answers every monitor type the description documents', async () => {
+    const known: string[] = bundle.components.schemas.KnownMonitorType.enum;
+    const answer = await ask(createSimulator(bundle), 'listMonitorTypes');
+    expect(answer.json.data).toHaveLength(172);
+    expect(answer.json.data.map((entry: { id: string }) => entry.id)).toEqual(known);
+    expect(answer.json.data).toEqual(
+      expect.arrayContaining([
+        { id: 'URL', name: 'website' },
+        { id: 'SERVER_CAPACITY', name: 'SERVER_CAPACITY' },
+      ]),
+    );
+    expect(known).toContain('PROBE_CAPACITY');
+  });
+
+  it("api_domain is the mock's own API root", async () => {
+    expect((await tokenOf(createSimulator(bundle))).api_domain).toBe('https://mock.invalid/api');
+    expect((await tokenOf(createSimulator(bundle, {}, () => 'http://127.0.0.1:4010/api'))).api_domain).toBe('http://127.0.0.1:4010/api');
+  });
+});
+
+describe('the state round-trips', () => {
+  it('after a sequence of test API and API calls, the state seeds a mock whose state is the same', async () => {
+    const sim = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10), seed: { account: { type: 'msp', role: 2 } } });
+    const { access_token } = await tokenOf(sim, 1);
+    await ask(sim, 'createMonitorGroup', {
+      token: access_token,
+      body: { display_name: 'Edge', description: 'CDN', team: { on_call: ['a'] } },
+    });
+    await ask(sim, 'createMonitorGroup', { cookie: 'zaaid=700000456', body: { display_name: 'Customer' } });
+    sim.control.advanceClock(3_600_000);
+    sim.control.fault({ operation: 'listMonitors', status: 503, retry_after_s: 2, count: 2 });
+    sim.control.randomFaults({ seed: 3, rate: 0.1 });
+    expect(send(sim, 'POST', '/__mock/clock', { advance_ms: 9e15 }).status).toBe(400);
+    const state = JSON.parse(JSON.stringify(sim.control.state()));
+    const again = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10), seed: state }).control.state();
+    const { account, customers, business_units } = state;
+    expect(again).toMatchObject({ account, customers, business_units });
+    expect(again.account.type).toBe('msp');
   });
 });
