@@ -608,7 +608,7 @@ describe('the state: a snapshot, a reset, a seed file', () => {
     const deep = path.join(folder, 'deep.json');
     writeFileSync(deep, `{"account":{"monitors":[{"monitor_id":"1","x":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}}`);
     expect(() => createMockFetch({ seed: deep })).toThrow(
-      /deep\.json is not valid.*\n {2}\/account\/monitors\/0\/x(\/0)+: nests arrays and objects more than 256 deep/s,
+      /deep\.json is not valid.*\n {2}\/account\/monitors\/0\/x(\/0)+: nests arrays and objects more than 260 deep/s,
     );
   });
 });
