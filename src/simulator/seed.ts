@@ -76,7 +76,7 @@ const managedKeys = ['name', 'zaaid', ...accountKeys];
 const stateKeys = ['now', 'strict_tokens', 'tokens', 'faults', 'random_faults'];
 export const accountTypes: readonly AccountType[] = ['normal', 'msp', 'bu_portal', 'msp_and_bu_portal'];
 /** The managed accounts each kind of account has (core document, section 1). */
-const managedOf: Record<AccountType, ('customers' | 'business_units')[]> = {
+export const managedOf: Record<AccountType, ('customers' | 'business_units')[]> = {
   normal: [],
   msp: ['customers'],
   bu_portal: ['business_units'],
