@@ -682,6 +682,7 @@ describe('the test API over HTTP, for suites in any language', () => {
     expect(granted.status).toBe(201);
     const { code } = await granted.json();
     const tokens = await exchangeGrantCode({ authUrl: mock.authUrl, clientId: client.client_id, clientSecret: client.client_secret, code });
+    expect(tokens.apiDomain).toBe(mock.baseUrl);
     const clock = await post('/__mock/clock', { advance_ms: 3600 * 1000 });
     expect(clock.status).toBe(200);
     expect((await clock.json()).now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
