@@ -1,6 +1,6 @@
 // The mock's answer to one request, whatever carried it: the checks of exchange.ts and policy.ts, then Prism's
 // engine on the mock document, which validates the request and makes the documented example answer; then, by
-// default, the simulator (simulator/), which decides the answers that depend on state. Shared by the HTTP server
+// default, the simulator (src/simulator/), which decides the answers that depend on state. Shared by the HTTP server
 // (startMock) and the in-process fetch (createMockFetch).
 import type { EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
@@ -8,7 +8,7 @@ import { checkCall, errorAnswer, type Answer, type Call } from '../http/exchange
 import { mockPolicy } from './policy.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
-import { createSimulator, isControlPath, type Simulator } from './simulator/index.js';
+import { createSimulator, isControlPath, type Simulator } from '../simulator/index.js';
 import type { MockBehaviour, MockMode } from './types.js';
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;
@@ -32,13 +32,13 @@ export function mockMode(mode: unknown): MockMode {
 
 /**
  * The mock on a description (a bundled document; this package's by default). The simulator is made at once; the
- * handler resolves once Prism's engine and the operations are loaded.
+ * handler resolves once Prism's engine and the operations are loaded. `apiRoot` gives the mock's own API root.
  */
-export function prepareMock(description?: Json, setup: MockBehaviour = {}): PreparedMock {
+export function prepareMock(description?: Json, setup: MockBehaviour = {}, apiRoot?: () => string): PreparedMock {
   const mode = mockMode(setup.mode);
   const prepared = engineFor(description, { kind: 'mock' });
   const policy = mockPolicy(prepared.document);
-  const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup) : undefined;
+  const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup, apiRoot) : undefined;
   const handler = prepared.engine.then(
     (engine): MockHandler =>
       async (call, signal) => {

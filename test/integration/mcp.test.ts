@@ -143,7 +143,7 @@ describe('the MCP server (stdio)', () => {
       required: ['data'],
       properties: { data: { type: 'object', required: ['monitor_id'], properties: { monitor_id: { pattern: '^[0-9]+$' } } } },
     });
-    expect(getMonitor.description).toMatch(/Scope: Service\.Admin\.Read\..*Documented errors: 401 Unauthorized/);
+    expect(getMonitor.description).toMatch(/Scope: Service\.Admin\.Read\..*Documented errors: 400 Bad Request.*401 Unauthorized/);
     expect(getMonitor.inputSchema.required).toEqual(['monitor_id']);
     expect(onMock.client.getInstructions()).toMatch(/Read-only: the tools that would change data are not offered/);
     expect(writing.client.getInstructions()).toMatch(/Writes are allowed/);

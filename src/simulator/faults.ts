@@ -3,42 +3,8 @@
 // The random source is drawn three times for every request it sees, fault or not, so the same seed and the same
 // requests give the same sequence.
 
-/** A script of the next `count` answers of one operation. */
-export interface FaultScript {
-  /** The operationId (`listMonitors`, `requestToken`...). */
-  operation: string;
-  /** The status to answer with (400 to 599); without one, the answer is the usual one, after `delay_ms`. */
-  status?: number | undefined;
-  /** A `Retry-After` header of that many seconds. */
-  retry_after_s?: number | undefined;
-  /** Real time to wait before answering, in ms (at most 60 000). Default 0. */
-  delay_ms?: number | undefined;
-  /** How many answers in a row. Default 1. */
-  count?: number | undefined;
-}
-
-/** A script as the mock keeps it: its defaults filled in. */
-export type CheckedFaultScript = FaultScript & { delay_ms: number; count: number };
-
-/** A seeded random fault rate and latency range, applied to every request the contract accepts. */
-export interface RandomFaults {
-  /** The seed of the random sequence (a whole number). */
-  seed: number;
-  /** The share of answers that are faults, from 0 to 1. Default 0 (latency only). */
-  rate?: number | undefined;
-  /** The statuses a fault draws from. Default [500, 503]. */
-  statuses?: number[] | undefined;
-  /** The range of the latency added to every answer, in ms, both ends included. Default [0, 0]. */
-  latency_ms?: [number, number] | undefined;
-}
-
-/** Random fault settings as the mock keeps them: the defaults filled in. */
-export interface CheckedRandomFaults {
-  seed: number;
-  rate: number;
-  statuses: number[];
-  latency_ms: [number, number];
-}
+import { isWhole, refuseUnknownKeys } from './checks.js';
+import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, PendingFault, RandomFaults } from './types.js';
 
 /** What happens to one answer: a status instead of it, and/or a wait before it. */
 export interface Fault {
@@ -59,12 +25,15 @@ export interface Faults {
   /** The random fault settings in force, if any. */
   randomSettings(): CheckedRandomFaults | undefined;
   /** The scripts still to play, in order. */
-  pending(): { operation: string; status?: number; retry_after_s?: number; delay_ms: number; remaining: number }[];
+  pending(): PendingFault[];
   /** Back to the start: no scripts, the random faults of the start options from their seed. */
   reset(): void;
 }
 
 export const maxDelayMs = 60_000;
+
+const faultScriptKeys = ['operation', 'status', 'retry_after_s', 'delay_ms', 'count'];
+const randomFaultKeys = ['seed', 'rate', 'statuses', 'latency_ms'];
 
 /** mulberry32: a small, fast generator whose sequence a 32-bit seed fixes. */
 function seededRandom(seed: number): () => number {
@@ -78,9 +47,6 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-
 function checkStatus(name: string, value: unknown): number {
   if (!isWhole(value, 400, 599)) throw new RangeError(`${name} must be an error status from 400 to 599, not ${JSON.stringify(value)}`);
   return value;
@@ -89,6 +55,7 @@ function checkStatus(name: string, value: unknown): number {
 /** Random fault settings, checked. Throws a TypeError or RangeError naming the fault. */
 export function checkRandomFaults(settings: RandomFaults): CheckedRandomFaults {
   if (typeof settings !== 'object' || settings === null) throw new TypeError('random faults must be an object with a seed');
+  refuseUnknownKeys(settings, randomFaultKeys, 'the random faults');
   if (!isWhole(settings.seed, 0, 2 ** 32 - 1))
     throw new RangeError(`seed must be a whole number from 0 to 4294967295, not ${JSON.stringify(settings.seed)}`);
   const rate = settings.rate ?? 0;
@@ -123,6 +90,7 @@ export function createFaults(options: { operations: readonly string[]; random?: 
   return {
     script(script) {
       if (typeof script !== 'object' || script === null) throw new TypeError('a fault script must be an object with an operation');
+      refuseUnknownKeys(script, faultScriptKeys, 'the fault script');
       if (typeof script.operation !== 'string' || !known.has(script.operation))
         throw new TypeError(
           `operation must be an operationId of the description (${[...known].join(', ')}), not ${JSON.stringify(script.operation)}`,

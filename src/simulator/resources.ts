@@ -1,0 +1,149 @@
+// The API's answers (core document, sections 4.1 and 5): the access token (expired, deleted, revoked: 401), the
+// account of the `zaaid` cookie (not one of the caller's customers or business units: 403 with the documented
+// message), the documented scopes, then the account's own data: its device key, its monitors (404 with code 1002 for
+// one it does not have), its groups, its customers and business units.
+import { errorAnswer, headerText, type Answer, type Call } from '../http/exchange.js';
+import { accessTokenOf } from '../http/authorization.js';
+import { deref, isRecord, type Json } from '../description/openapi.js';
+import type { RouteOperation } from '../description/routes.js';
+import { parseBody, withBody, type DocumentedAnswers } from './answers.js';
+import { zaaidOf, type Account, type Accounts } from './accounts.js';
+import type { Roles } from './roles.js';
+import { managedOf } from './seed.js';
+import type { Principal, TokenAuthority } from './tokens.js';
+import type { AccountType } from './types.js';
+
+/** The scopes an operation documents for its token (not those marked `x-scope-inferred`). */
+function documentedScopes(node: Json): string[] {
+  if (node['x-scope-inferred'] === true) return [];
+  return (node.security ?? [])
+    .flatMap((requirement: Json) => Object.values(requirement).flat())
+    .filter((scope: unknown) => typeof scope === 'string');
+}
+
+/** The scopes each operation of the document requires of its token, by operationId. */
+function requiredScopes(document: Json): Map<string, string[]> {
+  const scopes = new Map<string, string[]>();
+  for (const item of Object.values<Json>(document.paths ?? {}))
+    for (const node of Object.values<Json>(item))
+      if (isRecord(node) && typeof node.operationId === 'string') scopes.set(node.operationId, documentedScopes(node));
+  return scopes;
+}
+
+/** Whether a token's scopes cover a required one: the scope itself, or the `All` action of its area. */
+function covers(scopes: ReadonlySet<string> | 'every', required: string): boolean {
+  if (scopes === 'every' || scopes.has(required)) return true;
+  const area = required.slice(0, required.lastIndexOf('.'));
+  return scopes.has(`${area}.All`);
+}
+
+/** The 403 of a token without a scope the operation requires, naming those it holds. */
+function scopeFault(operation: RouteOperation, scopes: Principal & { ok: true }, required: string[] | undefined): Answer | undefined {
+  const lacking = required?.find((scope) => !covers(scopes.scopes, scope));
+  if (!lacking) return undefined;
+  const held = scopes.scopes === 'every' ? [] : [...scopes.scopes];
+  return errorAnswer(
+    403,
+    `the access token's scopes (${held.join(', ')}) do not include ${lacking}, which ${operation.method.toUpperCase()} ${operation.template} requires`,
+    { code: 403 },
+  );
+}
+
+/** The role fault of a call, as a 403 (the mock's own answer: the documents show none). */
+function roleAnswer(roles: Roles, role: number, operation: RouteOperation): Answer | undefined {
+  const fault = roles.fault(role, operation.method.toUpperCase(), `${operation.method.toUpperCase()} ${operation.template}`);
+  return fault === undefined ? undefined : errorAnswer(403, fault, { code: 403 });
+}
+
+/**
+ * The monitor types the description documents (`KnownMonitorType`, 172 of them), as `GET /monitor_type_constants`
+ * answers them: `{id, name}`. The documents give no names: the name is the constants document's parenthetical for
+ * the ID (`website` for URL) where it gives one, else the ID itself (the mock's own choice).
+ */
+export function monitorTypes(document: Json): { id: string; name: string }[] {
+  const schema = deref(document, document.components?.schemas?.KnownMonitorType) ?? {};
+  const ids: string[] = Array.isArray(schema.enum) ? schema.enum : [];
+  const meanings: string[] = schema['x-enum-descriptions'] ?? [];
+  const groups = new Set(Object.keys(schema['x-monitor-type-groups'] ?? {}).map((group) => group.toLowerCase()));
+  const isName = (meaning: string | undefined) =>
+    meaning !== undefined && !groups.has(meaning.toLowerCase()) && !meaning.startsWith('further entry');
+  return ids.map((id, index) => ({ id, name: isName(meanings[index]) ? meanings[index]! : id }));
+}
+
+/** Whether the own account, by its kind, has customers (MSP) or business units (BU portal): section 1. */
+const hasManaged = (type: AccountType | undefined, kind: 'customer' | 'business_unit'): boolean =>
+  (managedOf[type ?? 'msp_and_bu_portal'] ?? []).includes(kind === 'customer' ? 'customers' : 'business_units');
+
+export interface Resources {
+  answer(call: Call, operation: RouteOperation, example: Answer): Answer;
+}
+
+export interface ResourceParts {
+  accounts: Accounts;
+  tokens: TokenAuthority;
+  answers: DocumentedAnswers;
+  roles: Roles;
+}
+
+export function createResources(document: Json, { accounts, tokens, answers, roles }: ResourceParts): Resources {
+  const scopes = requiredScopes(document);
+  const types = monitorTypes(document);
+
+  const notAuthorized = (operation: RouteOperation): Answer =>
+    answers.named(operation, 403, 'NotAuthorizedForAccount', () =>
+      withBody(errorAnswer(403, ''), { code: 403, message: 'You are not authorized to perform this operation.' }),
+    );
+
+  const monitorNotFound = (operation: RouteOperation): Answer =>
+    answers.named(operation, 404, 'MonitorNotFound', () =>
+      withBody(errorAnswer(404, ''), { code: 1002, message: 'Monitor does not exist.' }),
+    );
+
+  /** The account's data in the envelope of the operation's first example of the engine's status. */
+  const envelope = (operation: RouteOperation, example: Answer, data: unknown): Answer => {
+    const documentedBody = Object.values(operation.examples[String(example.status)] ?? {})[0];
+    return withBody(example, { ...(isRecord(documentedBody) ? documentedBody : parseBody(example)), data });
+  };
+
+  const accountAnswer = (call: Call, operation: RouteOperation, example: Answer, account: Account): Answer => {
+    switch (operation.operationId) {
+      case 'getDeviceKey':
+        return envelope(operation, example, { device_key: account.device_key });
+      case 'listMonitors':
+        return envelope(operation, example, account.monitors);
+      case 'getMonitor': {
+        const monitor = accounts.monitor(account, call.segments.at(-1) ?? '');
+        return monitor ? envelope(operation, example, monitor) : monitorNotFound(operation);
+      }
+      case 'createMonitorGroup':
+        accounts.addGroup(account, JSON.parse(call.body.toString('utf8')));
+        return example;
+      case 'listMonitorTypes':
+        return envelope(operation, example, types);
+      case 'listMspCustomers':
+      case 'listBusinessUnits': {
+        // Only an MSP account lists customers, a BU portal account business units: not a normal account, not the
+        // other kind, not a customer acted on with the cookie (section 5, item 9).
+        const kind = operation.operationId === 'listMspCustomers' ? 'customer' : 'business_unit';
+        if (account.kind !== 'own' || !hasManaged(account.type, kind)) return notAuthorized(operation);
+        return envelope(operation, example, accounts.list(kind));
+      }
+      default:
+        return example;
+    }
+  };
+
+  return {
+    answer(call, operation, example) {
+      const principal = tokens.authenticate(accessTokenOf(headerText(call.headers.authorization)) ?? '');
+      const unauthorizedCode = Number((Object.values(operation.examples['401'] ?? {})[0] as Json | undefined)?.code ?? 401);
+      if (!principal.ok) return errorAnswer(401, principal.reason, { code: unauthorizedCode });
+      const account = accounts.actingOn(zaaidOf(call.headers.cookie));
+      if (!account) return notAuthorized(operation);
+      const refused =
+        roleAnswer(roles, principal.role ?? accounts.own.role ?? 1, operation) ??
+        scopeFault(operation, principal, scopes.get(operation.operationId));
+      return refused ?? accountAnswer(call, operation, example, account);
+    },
+  };
+}

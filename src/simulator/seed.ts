@@ -1,0 +1,265 @@
+// The simulator's starting data: the main account (its kind: normal, MSP, BU portal, or by default both of the last
+// two; the role of its user), and each account's device key, monitors and groups. By default it comes from the
+// description's own examples (Customers, BusinessUnits, Monitors, DeviceKey); a seed file replaces any of its three
+// parts. A seed file is checked against the description's schemas (ManagedAccount, DeviceKey, Monitor,
+// MonitorGroupCreate, ServiceRole) before the mock starts: a wrong one is an error naming the file, the JSON
+// pointer and the fault.
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
+import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
+import { jsonType, schemaFaults } from './schema-check.js';
+import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
+
+/** A seed file the mock cannot start with. Its message names the file, and each fault with its pointer. */
+export class SeedError extends Error {
+  override readonly name = 'SeedError';
+  constructor(
+    readonly file: string,
+    readonly faults: SeedFault[],
+  ) {
+    const shown = faults.slice(0, 10).map((fault) => `  ${fault.pointer || '(the whole file)'}: ${fault.message}`);
+    if (faults.length > 10) shown.push(`  and ${faults.length - 10} more`);
+    super(`The seed file ${file} is not valid, so the mock did not start:\n${shown.join('\n')}`);
+  }
+}
+
+const exampleValue = (document: Json, name: string): Json | undefined => deref(document, document.components?.examples?.[name])?.value;
+
+/**
+ * A managed account's device key when the seed gives none: the main key's region prefix (`us_`) and a hash of the
+ * zaaid, so that every account's key differs and stays the same from run to run.
+ */
+function derivedDeviceKey(mainKey: string, zaaid: string): string {
+  const prefix = mainKey.includes('_') ? mainKey.slice(0, mainKey.indexOf('_') + 1) : '';
+  return `${prefix}${createHash('sha256').update(zaaid).digest('hex').slice(0, 32)}`;
+}
+
+/** A managed account's monitor when the seed gives none: the zaaid's digits then `000025001`, like the examples' ids. */
+const derivedMonitorId = (zaaid: string): string => `${/^[0-9]+$/.test(zaaid) ? zaaid : '1'}000025001`;
+
+function managedAccounts(document: Json, example: string, mainKey: string): ManagedAccountSeed[] {
+  const entries = exampleValue(document, example)?.data;
+  return (Array.isArray(entries) ? entries : []).filter(isRecord).map((entry) => ({
+    name: String(entry.name),
+    zaaid: String(entry.zaaid),
+    device_key: derivedDeviceKey(mainKey, String(entry.zaaid)),
+    monitors: [{ monitor_id: derivedMonitorId(String(entry.zaaid)) }],
+    groups: [],
+  }));
+}
+
+/** The seed made of the description's examples: what the mock holds when no seed file is given. */
+export function defaultSeed(document: Json): Seed {
+  const deviceKey = String(exampleValue(document, 'DeviceKey')?.data?.device_key ?? 'us_00000000000000000000000000000000');
+  const monitors = exampleValue(document, 'Monitors')?.data;
+  return {
+    account: {
+      type: 'msp_and_bu_portal',
+      role: 1,
+      device_key: deviceKey,
+      monitors: Array.isArray(monitors) ? structuredClone(monitors) : [],
+      groups: [],
+    },
+    customers: managedAccounts(document, 'Customers', deviceKey),
+    business_units: managedAccounts(document, 'BusinessUnits', deviceKey),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading a seed.
+
+const accountKeys = ['device_key', 'monitors', 'groups'];
+const ownKeys = ['type', 'role', ...accountKeys];
+const managedKeys = ['name', 'zaaid', ...accountKeys];
+/** The parts of a state snapshot (`GET /__mock/state`) that a seed does not set: a snapshot seeds a mock as it is. */
+const stateKeys = ['now', 'strict_tokens', 'tokens', 'faults', 'random_faults'];
+export const accountTypes: readonly AccountType[] = ['normal', 'msp', 'bu_portal', 'msp_and_bu_portal'];
+/** The managed accounts each kind of account has (core document, section 1). */
+export const managedOf: Record<AccountType, ('customers' | 'business_units')[]> = {
+  normal: [],
+  msp: ['customers'],
+  bu_portal: ['business_units'],
+  msp_and_bu_portal: ['customers', 'business_units'],
+};
+
+/** The entries of a record with these keys, leaving out those it does not have. */
+const picked = (record: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
+
+/** The faults of a seed, gathered part by part against the description's schemas. */
+class SeedReader {
+  readonly faults: SeedFault[] = [];
+
+  constructor(private readonly document: Json) {}
+
+  fault(pointer: string, message: string): void {
+    this.faults.push({ pointer, message });
+  }
+
+  /** The faults of a value against a named schema of the description. */
+  check(name: string, value: unknown, pointer: string): void {
+    if (this.document.components?.schemas?.[name])
+      this.faults.push(...schemaFaults(this.document, { $ref: `#/components/schemas/${name}` }, value, pointer));
+  }
+
+  unknownKeys(record: Record<string, unknown>, allowed: string[], pointer: string): void {
+    for (const key of Object.keys(record))
+      if (!allowed.includes(key))
+        this.fault(`${pointer}/${pointerToken(key)}`, `is not a key of a seed here (it has ${allowed.join(', ')})`);
+  }
+
+  /** A list of monitors or groups, each checked against its schema; monitor ids once each. */
+  list(record: Record<string, unknown>, key: 'monitors' | 'groups', pointer: string): Json[] {
+    const items = record[key] ?? [];
+    if (!Array.isArray(items)) {
+      this.fault(`${pointer}/${key}`, `must be an array, not ${jsonType(items)}`);
+      return [];
+    }
+    for (const [index, entry] of items.entries())
+      this.check(key === 'monitors' ? 'Monitor' : 'MonitorGroupCreate', entry, `${pointer}/${key}/${index}`);
+    const seen = new Set<unknown>();
+    if (key === 'monitors')
+      items.forEach((monitor, index) => {
+        if (!isRecord(monitor)) return;
+        if (seen.has(monitor.monitor_id))
+          this.fault(`${pointer}/monitors/${index}/monitor_id`, `repeats the monitor_id ${JSON.stringify(monitor.monitor_id)}`);
+        seen.add(monitor.monitor_id);
+      });
+    return items as Json[];
+  }
+
+  /** An account's device key, monitors and groups. */
+  account(record: Record<string, unknown>, pointer: string, fallbackKey: string): AccountSeed {
+    if (record.device_key !== undefined) this.check('DeviceKey', { device_key: record.device_key }, pointer);
+    return {
+      device_key: typeof record.device_key === 'string' ? record.device_key : fallbackKey,
+      monitors: this.list(record, 'monitors', pointer),
+      groups: this.list(record, 'groups', pointer),
+    };
+  }
+
+  /** The own account: its kind, its user's role, and its data. */
+  own(record: unknown, fallback: AccountSeed): AccountSeed | undefined {
+    if (!isRecord(record)) {
+      this.fault('/account', `must be an object (an account with ${ownKeys.join(', ')})`);
+      return undefined;
+    }
+    this.unknownKeys(record, ownKeys, '/account');
+    const type = record.type ?? fallback.type;
+    if (!accountTypes.includes(type as AccountType))
+      this.fault('/account/type', `must be one of ${accountTypes.map((entry) => JSON.stringify(entry)).join(', ')}`);
+    if (record.role !== undefined) this.check('ServiceRole', record.role, '/account/role');
+    return {
+      type: type as AccountType,
+      role: (record.role as number | undefined) ?? fallback.role,
+      ...this.account(record, '/account', fallback.device_key),
+    };
+  }
+
+  /** The customers or business units: each with a name and a zaaid no other account has. */
+  managed(key: 'customers' | 'business_units', entries: unknown, mainKey: string, zaaids: Map<string, string>): ManagedAccountSeed[] {
+    if (!Array.isArray(entries)) {
+      this.fault(`/${key}`, `must be an array of accounts, not ${jsonType(entries)}`);
+      return [];
+    }
+    return entries.flatMap((entry, index) => {
+      const pointer = `/${key}/${index}`;
+      if (!isRecord(entry)) {
+        this.fault(pointer, `must be an object (an account with ${managedKeys.join(', ')})`);
+        return [];
+      }
+      this.unknownKeys(entry, managedKeys, pointer);
+      this.check('ManagedAccount', picked(entry, ['name', 'zaaid']), pointer);
+      if (typeof entry.zaaid !== 'string') return [];
+      if (zaaids.has(entry.zaaid)) this.fault(`${pointer}/zaaid`, `repeats the zaaid of ${zaaids.get(entry.zaaid)}`);
+      zaaids.set(entry.zaaid, pointer);
+      return [{ name: String(entry.name), zaaid: entry.zaaid, ...this.account(entry, pointer, derivedDeviceKey(mainKey, entry.zaaid)) }];
+    });
+  }
+}
+
+/**
+ * A seed of a parsed file (or object, or a state snapshot): the parts it gives replace those of the default seed,
+ * and the managed accounts its kind of account does not have are left out. Throws a SeedError.
+ */
+export function checkSeed(document: Json, value: unknown, file: string): Seed {
+  if (!isRecord(value))
+    throw new SeedError(file, [{ pointer: '', message: 'must be a JSON object with account, customers and/or business_units' }]);
+  // The checks below walk the value by recursion: a value nested deeper than any account needs is refused first.
+  // A group created with a body of the deepest nesting the mock takes sits 4 levels down in a state snapshot
+  // (/customers/0/groups/0), and a snapshot seeds a mock as it is.
+  const deep = tooDeepAt(value, maxSeedDepth);
+  if (deep !== undefined)
+    throw new SeedError(file, [{ pointer: deep, message: `nests arrays and objects more than ${maxSeedDepth} deep` }]);
+  const reader = new SeedReader(document);
+  reader.unknownKeys(value, ['account', 'customers', 'business_units', ...stateKeys], '');
+  const seed = defaultSeed(document);
+  if (value.account !== undefined) seed.account = reader.own(value.account, seed.account) ?? seed.account;
+  const zaaids = new Map<string, string>();
+  for (const key of ['customers', 'business_units'] as const) {
+    // (A kind that is none is a fault already: its managed accounts are read as the default's.)
+    const has = (managedOf[seed.account.type ?? 'msp_and_bu_portal'] ?? managedOf.msp_and_bu_portal).includes(key);
+    if (value[key] === undefined) {
+      seed[key] = has ? seed[key] : [];
+      continue;
+    }
+    seed[key] = reader.managed(key, value[key], seed.account.device_key, zaaids);
+    if (!has && seed[key].length > 0)
+      reader.fault(`/${key}`, `must be empty: a ${seed.account.type} account has no ${key.replace('_', '-')}`);
+  }
+  // A default account whose zaaid a given one repeats would make a cookie ambiguous.
+  for (const key of ['customers', 'business_units'] as const)
+    if (value[key] === undefined)
+      for (const entry of seed[key])
+        if (zaaids.has(entry.zaaid))
+          reader.fault(`${zaaids.get(entry.zaaid)}/zaaid`, `repeats the zaaid of the default ${key} entry ${entry.name}`);
+  if (reader.faults.length > 0) throw new SeedError(file, reader.faults);
+  return seed;
+}
+
+/** The deepest nesting of a seed: a body's (maxJsonDepth) and the 4 levels of the state around it. */
+export const maxSeedDepth = maxJsonDepth + 4;
+
+/** The largest seed file the mock reads (its own bound): far above any account's monitors and groups. */
+export const maxSeedBytes = 16 * 1024 * 1024;
+
+/**
+ * The text of a seed file. It is opened without waiting (a FIFO with no writer would hang a blocking open) and
+ * must be a regular file of at most `maxSeedBytes`. Throws a SeedError naming the file.
+ */
+function seedText(file: string): string {
+  const fail = (message: string) => new SeedError(file, [{ pointer: '', message }]);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile())
+      throw fail(
+        `is not a regular file (${stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : 'a device or socket'}): give a JSON file`,
+      );
+    if (stats.size > maxSeedBytes) throw fail(`has ${stats.size} bytes; the mock reads seed files of at most ${maxSeedBytes}`);
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    if (error instanceof SeedError) throw error;
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads and checks a seed file (JSON). Throws a SeedError naming the file, the pointer and the fault. */
+export function readSeedFile(document: Json, file: string): Seed {
+  const text = seedText(file);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new SeedError(file, [{ pointer: '', message: `is not JSON (${(error as Error).message})` }]);
+  }
+  return checkSeed(document, value, file);
+}

@@ -1,0 +1,120 @@
+// The simulator's test API over HTTP, one for every language: the controls of control.ts (`mock.control`) under a
+// reserved prefix beside `/api` and `/oauth`, JSON in and out:
+//
+//   POST /__mock/clients       -> 201 {"client_id", "client_secret"}
+//   POST /__mock/grant-codes   {"client_id", "scope": "Service.Admin.Read,...", "validity_minutes": 3..10} -> 201 {"code"}
+//   POST /__mock/clock         {"advance_ms": N} -> 200 {"now": "2026-11-21T10:00:00+0000"}   (GET: the time)
+//   POST /__mock/faults        {"operation", "status", "retry_after_s", "delay_ms", "count"} -> 201 (the script)
+//                              {"seed", "rate", "statuses", "latency_ms"} -> 201 (random faults)
+//   GET  /__mock/state         -> 200 (accounts with their monitors and groups; token counts, never token values)
+//   POST /__mock/reset         -> 204
+import { errorAnswer, quote, type Answer, type Call } from '../http/exchange.js';
+import { isRecord } from '../description/openapi.js';
+import { refuseUnknownKeys } from './checks.js';
+import type { FaultScript, GrantCodeRequest, MockControl, RandomFaults } from './types.js';
+
+export const controlPrefix = '/__mock';
+
+/** Whether a path is the test API's. */
+export const isControlPath = (path: string): boolean => path === controlPrefix || path.startsWith(`${controlPrefix}/`);
+
+const json = (status: number, value: unknown): Answer => ({
+  status,
+  headers: { 'Content-Type': 'application/json' },
+  body: Buffer.from(JSON.stringify(value)),
+});
+
+type Handler = (control: MockControl, body: Record<string, unknown>) => Answer;
+
+/** A handler of an endpoint that takes no body keys: `{}` or nothing. */
+const takesNothing =
+  (what: string, handle: (control: MockControl) => Answer): Handler =>
+  (control, body) => {
+    refuseUnknownKeys(body, [], what);
+    return handle(control);
+  };
+
+const endpoints: Record<string, Record<string, Handler>> = {
+  '/__mock/clients': { POST: takesNothing('POST /__mock/clients', (control) => json(201, control.registerClient())) },
+  '/__mock/grant-codes': { POST: (control, body) => json(201, control.grantCode(body as unknown as GrantCodeRequest)) },
+  '/__mock/clock': {
+    GET: takesNothing('GET /__mock/clock', (control) => json(200, { now: control.state().now })),
+    POST: (control, body) => {
+      refuseUnknownKeys(body, ['advance_ms'], 'POST /__mock/clock');
+      if (!('advance_ms' in body)) throw new TypeError('the body must be {"advance_ms": N}, N whole milliseconds >= 0');
+      return json(200, control.advanceClock(body.advance_ms as number));
+    },
+  },
+  '/__mock/faults': {
+    POST: (control, body) => {
+      if ('seed' in body) {
+        control.randomFaults(body as unknown as RandomFaults);
+        return json(201, control.state().random_faults);
+      }
+      return json(201, control.fault(body as unknown as FaultScript));
+    },
+  },
+  '/__mock/state': { GET: takesNothing('GET /__mock/state', (control) => json(200, control.state())) },
+  '/__mock/reset': {
+    POST: takesNothing('POST /__mock/reset', (control) => {
+      control.reset();
+      return { status: 204, headers: {}, body: Buffer.alloc(0) };
+    }),
+  },
+};
+
+const listing = Object.entries(endpoints)
+  .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`))
+  .join(', ');
+
+/**
+ * The test API's answers carry no CORS headers: a page of another origin must not read them (the mock's own
+ * checks refuse its requests too, see src/mock/test-api-access.ts).
+ */
+export function withoutCors(answer: Answer): Answer {
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.toLowerCase().startsWith('access-control-')));
+  return { ...answer, headers };
+}
+
+const refused = (status: number, detail: string) => ({ refused: errorAnswer(status, detail) });
+
+/** The body of a test API call: JSON (415 for another media type), an object, or `{}` when there is none. */
+function readBody(call: Call): { body: Record<string, unknown> } | { refused: Answer } {
+  if (call.body.length === 0) return { body: {} };
+  const type = call.mediaType?.type;
+  if (type !== 'application/json')
+    return refused(415, `the test API takes JSON bodies: send Content-Type: application/json (not ${quote(type ?? '(none)', 60)})`);
+  let body: unknown;
+  try {
+    body = JSON.parse(call.body.toString('utf8'));
+  } catch (error) {
+    return refused(400, `the body is not valid JSON (${(error as Error).message})`);
+  }
+  return isRecord(body) ? { body } : refused(400, 'the body must be a JSON object');
+}
+
+/** The answer of the endpoint of a call: 404 and 405 for what is not one, an OPTIONS answer without CORS. */
+function endpointAnswer(control: MockControl, call: Call): Answer {
+  let end = call.path.length;
+  while (end > 1 && call.path[end - 1] === '/') end--;
+  const endpoint = endpoints[call.path.slice(0, end)];
+  if (!endpoint) return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${listing})`);
+  const allowed = Object.keys(endpoint).join(', ');
+  if (call.method === 'OPTIONS') return { status: 204, headers: { Allow: allowed }, body: Buffer.alloc(0) };
+  const handle = endpoint[call.method];
+  if (!handle)
+    return errorAnswer(405, `${call.method} is not supported for ${call.path}; it supports ${allowed}`, { headers: { Allow: allowed } });
+  const read = readBody(call);
+  if ('refused' in read) return read.refused;
+  try {
+    return handle(control, read.body);
+  } catch (error) {
+    if (error instanceof TypeError || error instanceof RangeError) return errorAnswer(400, error.message);
+    throw error;
+  }
+}
+
+/** The answer of the test API to a call under `/__mock`. */
+export function controlAnswer(control: MockControl, call: Call): Answer {
+  return withoutCors(endpointAnswer(control, call));
+}
