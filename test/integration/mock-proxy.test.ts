@@ -224,7 +224,10 @@ describe('monitoring-service-api proxy (the command line)', () => {
   it('warns at start-up when the upstream does not answer', async () => {
     const command = startCommand(tsx, ['src/bin.ts', 'proxy', '--upstream', `http://127.0.0.1:${await freePort()}`, '--port', '0']);
     try {
-      await command.waitFor(
+      await command.waitFor(/Process: pid \d+/); // serving: the check of the upstream is done
+      signalTree(command.child.pid!, 'SIGTERM');
+      await command.closed; // every line it printed is read
+      expect(command.output()).toMatch(
         /Warning: the upstream http:\/\/127\.0\.0\.1:\d+\/ does not answer \(.*ECONNREFUSED.*\): every call will be reported as a failure/,
       );
     } finally {

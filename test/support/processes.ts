@@ -67,6 +67,8 @@ export interface Command {
   /** Resolves with the first match of `pattern` in the output (stdout and stderr), or rejects after the timeout. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once the command has exited and its output is read to the end (its pipes closed). */
+  closed: Promise<void>;
 }
 
 /**
@@ -97,10 +99,12 @@ export function startCommand(command: string, args: string[], env: NodeJS.Proces
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return {
     child,
     output: () => output,
     exited,
+    closed,
     waitFor: (pattern, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
