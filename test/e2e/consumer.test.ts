@@ -26,6 +26,7 @@ import {
 import { launchChromium } from '../support/docs-browser.js';
 import { startMock } from '../../src/mock/index.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
+import { tsc7Path } from '../support/tsc.js';
 
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   name: string;
@@ -107,12 +108,7 @@ beforeAll(async () => {
   };
   fullInstalled = start(
     (async () => {
-      [, tsc7, node22, node24] = await Promise.all([
-        install(),
-        tool('typescript@7.0.2', 'tsc'),
-        tool('node@22.23.3', 'node'),
-        tool('node@24.21.0', 'node'),
-      ]);
+      [, tsc7, node22, node24] = await Promise.all([install(), tsc7Path(), tool('node@22.23.3', 'node'), tool('node@24.21.0', 'node')]);
     })(),
   );
   compiled = start(fullInstalled.then(compileAll));
