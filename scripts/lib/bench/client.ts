@@ -35,6 +35,7 @@ const figuresScript = (port: string, calls: number) => `
 `;
 
 export const client: BenchSection = {
+  part: 'client',
   title: 'the client',
   async run({ requests, row }) {
     const server = spawn(process.execPath, ['-e', serverScript], { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -15,6 +15,7 @@ const distBin = path.join(root, 'dist', 'src', 'bin.js');
 const prismCli = path.join(root, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 
 export const commandLines: BenchSection = {
+  part: 'mock',
   title: 'the command lines, ours and prism mock',
   async run(context) {
     const samples = context.samples();

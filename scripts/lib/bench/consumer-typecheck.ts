@@ -16,6 +16,7 @@ export async function run(): Promise<[DeviceKey, Monitor[]]> {
 `;
 
 export const consumerTypecheck: BenchSection = {
+  part: 'types',
   title: 'tsc of a consumer',
   async run({ row }) {
     const dir = path.join(root, 'node_modules', '.cache', 'bench-consumer');

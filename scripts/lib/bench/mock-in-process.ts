@@ -53,6 +53,7 @@ const figuresScript = `
 `;
 
 export const mockInProcess: BenchSection = {
+  part: 'mock',
   title: 'startMock() and createMockFetch()',
   async run({ row }) {
     const figures = await nodeFigures(figuresScript);

@@ -6,6 +6,7 @@ import { build } from '../../build.js';
 import { type BenchSection, ms, since } from './section.js';
 
 export const pipeline: BenchSection = {
+  part: 'build',
   title: 'the build',
   async run({ skipBuild, row }) {
     if (skipBuild) return;
