@@ -6,9 +6,11 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { numberOption, runScript, type ScriptLine } from '../src/cli/args.js';
+import { bundleSize } from './lib/bench/bundle-size.js';
 import { client } from './lib/bench/client.js';
 import { commandLines } from './lib/bench/command-lines.js';
 import { consumerTypecheck } from './lib/bench/consumer-typecheck.js';
+import { mcp } from './lib/bench/mcp.js';
 import { mockInProcess } from './lib/bench/mock-in-process.js';
 import { pipeline } from './lib/bench/pipeline.js';
 import type { BenchContext, BenchSection } from './lib/bench/section.js';
@@ -26,7 +28,7 @@ Prints a table of figures; the anchors are measured in the same run.`,
 } satisfies ScriptLine;
 
 /** The table's sections, in order. The build comes first: the others measure what it made. */
-export const sections: BenchSection[] = [pipeline, mockInProcess, commandLines, client, consumerTypecheck];
+export const sections: BenchSection[] = [pipeline, mockInProcess, commandLines, client, bundleSize, consumerTypecheck, mcp];
 
 const loadAverage = () =>
   os

@@ -1,6 +1,6 @@
 // The bounds of a verify run: a budget of HTTP requests, a rate (a least interval between two requests), and the
 // waits a service asks for with Retry-After, which hold every later request too.
-import { defaultSleep } from '../client/http.js';
+import { defaultSleep } from '../fetch/retry.js';
 
 export interface PaceOptions {
   /** Most HTTP requests in the run, identity provider included. */
