@@ -18,10 +18,11 @@ export function exampleOf(document: Json, node: SchemaNode | undefined): unknown
   return undefined;
 }
 
-/** Serializes a body as the media type says (JSON, or form fields). */
-export function serializeBody(mediaType: string, value: Json): string {
+/** Serializes a body as the media type says: JSON, or form fields (of an object; anything else has none). */
+export function serializeBody(mediaType: string, value: unknown): string {
   if (mediaType.split(';')[0]!.trim() === 'application/x-www-form-urlencoded') {
-    return new URLSearchParams(Object.entries(value).map(([key, field]) => [key, String(field)])).toString();
+    const fields = isRecord(value) ? Object.entries(value) : [];
+    return new URLSearchParams(fields.map(([key, field]) => [key, String(field)])).toString();
   }
   return JSON.stringify(value);
 }

@@ -21,6 +21,16 @@ export interface SchemaNode {
   [keyword: string]: unknown;
 }
 
+/** A parameter of an operation whose name and place are checked; its other keys are read as a schema's are. */
+export interface ParameterNode extends SchemaNode {
+  name: string;
+  in: string;
+}
+
+/** Whether a node is a parameter with a name and a place (`in`). */
+export const isParameter = (node: unknown): node is ParameterNode =>
+  isRecord(node) && typeof node.name === 'string' && typeof node.in === 'string';
+
 /** A map of subschemas (`properties`, `patternProperties`) as entries; nothing when it is no object. */
 export function schemaEntries(value: unknown): [string, SchemaNode][] {
   return isRecord(value) ? Object.entries(value).filter((entry): entry is [string, SchemaNode] => isRecord(entry[1])) : [];
