@@ -11,7 +11,7 @@ import type { EngineInput, EngineOutput } from '../engine/prism.js';
 import { judgedBody, judgedHeaders } from '../engine/prism.js';
 import { engineFor } from '../engine/packaged.js';
 import { sameMediaType } from '../http/exchange.js';
-import { deref, type Json } from '../description/openapi.js';
+import { deref, isRecord, type Json, type SchemaNode } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route, type RouteOperation } from '../description/routes.js';
 import { engineViolations } from './checks/engine.js';
 import { checkEnvelope } from './checks/envelope.js';
@@ -61,15 +61,17 @@ export interface Judge {
 /** The schema of a documented answer: its status entry, the media type the Content-Type matches (or the first). */
 function responseSchema(
   document: Json,
-  operationNode: Json | undefined,
+  operationNode: SchemaNode | undefined,
   statusKey: string | undefined,
   contentType: string | undefined,
-): Json | undefined {
-  if (!operationNode || !statusKey) return undefined;
-  const response = deref(document, operationNode.responses?.[statusKey]);
-  const content: Record<string, Json> = response?.content ?? {};
+): SchemaNode | undefined {
+  if (!operationNode || !statusKey || !isRecord(operationNode.responses)) return undefined;
+  const entry = operationNode.responses[statusKey];
+  const response = isRecord(entry) ? deref(document, entry) : undefined;
+  const content = isRecord(response?.content) ? response.content : {};
   const key = (contentType && Object.keys(content).find((mediaType) => sameMediaType(contentType, mediaType))) ?? Object.keys(content)[0];
-  return key ? content[key]?.schema : undefined;
+  const media = key === undefined ? undefined : content[key];
+  return isRecord(media) && isRecord(media.schema) ? media.schema : undefined;
 }
 
 /** Prism's validator on answers verify received itself, with verify's own checks. Loads Prism's engine once. */
@@ -89,7 +91,7 @@ export async function createJudge(description?: Json): Promise<Judge> {
   const { document } = prepared;
   const routes: Route[] = compileRoutes(document);
   const engine = await prepared.engine;
-  const errorSchema: Json | undefined = document.components?.schemas?.Error ? { $ref: '#/components/schemas/Error' } : undefined;
+  const errorSchema: SchemaNode | undefined = document.components?.schemas?.Error ? { $ref: '#/components/schemas/Error' } : undefined;
   const operationOf = (method: string, path: string) =>
     matchRoute(
       routes,
