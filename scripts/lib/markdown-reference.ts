@@ -211,7 +211,7 @@ function operationSection(
     const example = mediaType ? exampleOf(bundle, media) : undefined;
     if (mediaType && example !== undefined) {
       lines.push(
-        ...(mediaType.startsWith('application/json') ? jsonBlock(example) : ['```', serializeBody(mediaType, example as Json), '```']),
+        ...(mediaType.startsWith('application/json') ? jsonBlock(example) : ['```', serializeBody(mediaType, example), '```']),
         '',
       );
     }

@@ -1,7 +1,7 @@
 // A Postman collection (v2.1) of the API and its environments, made from the bundle: one request per operation, in
 // a folder per tag, with the documented example values; `Authorization: Service-oauthtoken {{access_token}}` on
 // every resource request (the collection's auth); the token requests with the grant and the refresh form, which
-// keep the tokens they get in the collection's variables; `{{zaaid}}` to act on a customer or business unit (the
+// keep the tokens they get in the environment, as secrets; `{{zaaid}}` to act on a customer or business unit (the
 // Cookie header of each resource request, off until the user turns it on). Each request checks that its status is
 // one the operation documents. One environment per data center (the description's placeholder hosts until the user
 // sets the real ones) and one for the local mock.
@@ -11,18 +11,18 @@ import { deref, operationsOf, type Json } from '../../src/description/openapi.js
 export const collectionSchema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
 /**
- * What the user sets in an environment: the credentials and the account to act on (the tokens the token requests get
- * are kept in the collection's variables, below the environment's in Postman's order, so the environment holds none).
+ * An environment's variables besides the addresses: what the user sets (the credentials and the account to act on),
+ * and the tokens the token requests set. Every credential and token is a secret (Postman masks it), and the tokens
+ * live in the environment, never in the collection: a collection's variables travel with it when it is shared or
+ * synced, and the refresh token is permanent.
  */
-const userVariables = ['client_id', 'client_secret', 'grant_code', 'zaaid'];
-
-/**
- * The collection's own variables: the tokens, which the token requests set; declared (empty) so that Postman lists
- * them, and a user who already holds a refresh token or an access token can paste it there instead.
- */
-const tokenVariables = [
-  { key: 'access_token', value: '', type: 'string', description: 'Set by the token requests; or paste an access token.' },
-  { key: 'refresh_token', value: '', type: 'string', description: 'Set by "exchange the grant token"; or paste your refresh token.' },
+const environmentVariables: { key: string; type: 'default' | 'secret' }[] = [
+  { key: 'client_id', type: 'default' },
+  { key: 'client_secret', type: 'secret' },
+  { key: 'grant_code', type: 'secret' },
+  { key: 'zaaid', type: 'default' },
+  { key: 'access_token', type: 'secret' },
+  { key: 'refresh_token', type: 'secret' },
 ];
 
 /** A path of the description in Postman's form: `/monitors/{monitor_id}` is `/monitors/:monitor_id`. */
@@ -43,7 +43,7 @@ function statusTest(statuses: string[]): Json {
   };
 }
 
-/** Keeps the tokens a token answer gives in the collection's variables, for the requests that follow. */
+/** Keeps the tokens a token answer gives in the environment, for the requests that follow. */
 const keepTokens: Json = {
   listen: 'test',
   script: {
@@ -51,8 +51,8 @@ const keepTokens: Json = {
     exec: [
       'if (pm.response.code === 200) {',
       '  const body = pm.response.json();',
-      "  if (body.access_token) pm.collectionVariables.set('access_token', body.access_token);",
-      "  if (body.refresh_token) pm.collectionVariables.set('refresh_token', body.refresh_token);",
+      "  if (body.access_token) pm.environment.set('access_token', body.access_token);",
+      "  if (body.refresh_token) pm.environment.set('refresh_token', body.refresh_token);",
       '}',
     ],
   },
@@ -167,7 +167,7 @@ export function postmanCollection(bundle: Json): Json {
   return {
     info: {
       name: `${bundle.info.title} ${bundle.info.version}`,
-      description: `${bundle.info.summary ?? ''}\n\nPick an environment (a data center, with your real hosts, or the local mock), set client_id, client_secret and grant_code, send "exchange the grant token" once, then any request. Set zaaid and turn on the Cookie header of a request to act on a customer or business unit.`,
+      description: `${bundle.info.summary ?? ''}\n\nPick an environment (a data center, with your real hosts, or the local mock), set client_id, client_secret and grant_code, send "exchange the grant token" once (it keeps the tokens in the environment, as secrets; a refresh token you already hold goes into the environment's refresh_token), then any request. Set zaaid and turn on the Cookie header of a request to act on a customer or business unit.`,
       schema: collectionSchema,
     },
     auth: {
@@ -185,7 +185,6 @@ export function postmanCollection(bundle: Json): Json {
         description: tagDescriptions.get(name) ?? (name === 'End of the session' ? 'Revoke the refresh token when you are done.' : ''),
         item,
       })),
-    variable: tokenVariables,
   };
 }
 
@@ -194,9 +193,9 @@ export function postmanEnvironments(bundle: Json, mockOrigin = 'http://127.0.0.1
   const environment = (name: string, apiRoot: string, authUrl: string) => ({
     name,
     values: [
-      { key: 'api_root', value: apiRoot, enabled: true },
-      { key: 'auth_url', value: authUrl, enabled: true },
-      ...userVariables.map((key) => ({ key, value: '', enabled: true })),
+      { key: 'api_root', value: apiRoot, type: 'default', enabled: true },
+      { key: 'auth_url', value: authUrl, type: 'default', enabled: true },
+      ...environmentVariables.map(({ key, type }) => ({ key, value: '', type, enabled: true })),
     ],
   });
   const found: Record<string, Json> = {};

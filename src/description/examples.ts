@@ -1,24 +1,28 @@
 // The description's examples as request values: a parameter's or a body's example, a body as its media type
 // sends it, and a request target with its path and query filled in.
-import { deref, type Json } from './openapi.js';
+import { deref, isRecord, type Json, type SchemaNode } from './openapi.js';
 
 /** The example of a parameter, media type or schema: its `example`, its first named example, or its schema's. */
-export function exampleOf(document: Json, node: Json | undefined): unknown {
+export function exampleOf(document: Json, node: SchemaNode | undefined): unknown {
   const item = deref(document, node);
   if (!item) return undefined;
   if (item.example !== undefined) return item.example;
-  if (item.examples && !Array.isArray(item.examples)) return deref(document, Object.values<Json>(item.examples)[0])?.value;
-  const schema = deref(document, item.schema) ?? item;
-  if (schema.examples?.[0] !== undefined) return schema.examples[0];
+  if (isRecord(item.examples)) {
+    const first = Object.values(item.examples)[0];
+    return isRecord(first) ? deref(document, first)?.value : undefined;
+  }
+  const schema = (isRecord(item.schema) ? deref(document, item.schema) : undefined) ?? item;
+  if (Array.isArray(schema.examples) && schema.examples[0] !== undefined) return schema.examples[0];
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
   return undefined;
 }
 
-/** Serializes a body as the media type says (JSON, or form fields). */
-export function serializeBody(mediaType: string, value: Json): string {
+/** Serializes a body as the media type says: JSON, or form fields (of an object; anything else has none). */
+export function serializeBody(mediaType: string, value: unknown): string {
   if (mediaType.split(';')[0]!.trim() === 'application/x-www-form-urlencoded') {
-    return new URLSearchParams(Object.entries(value).map(([key, field]) => [key, String(field)])).toString();
+    const fields = isRecord(value) ? Object.entries(value) : [];
+    return new URLSearchParams(fields.map(([key, field]) => [key, String(field)])).toString();
   }
   return JSON.stringify(value);
 }
@@ -27,11 +31,16 @@ export function serializeBody(mediaType: string, value: Json): string {
  * The request target of an operation (relative to its server): each path parameter filled with its value,
  * percent-encoded (`1` when there is none), and each required query parameter that has a value.
  */
-export function requestTarget(template: string, parameters: Json[], valueFor: (parameter: Json) => unknown): string {
+export function requestTarget<Parameter extends SchemaNode>(
+  template: string,
+  parameters: Parameter[],
+  valueFor: (parameter: Parameter) => unknown,
+): string {
   let path = template;
   const query = new URLSearchParams();
   for (const parameter of parameters) {
-    if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required)) continue;
+    if (typeof parameter.name !== 'string') continue;
+    if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required === true)) continue;
     const value = valueFor(parameter);
     if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value ?? '1')));
     else if (value !== undefined) query.set(parameter.name, String(value));

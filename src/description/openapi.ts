@@ -4,6 +4,43 @@
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by key without a schema of its own.
 export type Json = Record<string, any>;
 
+/**
+ * A schema (JSON Schema 2020-12, as OpenAPI 3.1 uses it), typed by the keywords that walk it; every other keyword
+ * stays `unknown` until read and checked. A value the document gives where a schema is expected is not trusted to be
+ * one: each keyword is checked before use.
+ */
+export interface SchemaNode {
+  $ref?: unknown;
+  properties?: unknown;
+  patternProperties?: unknown;
+  items?: unknown;
+  additionalProperties?: unknown;
+  allOf?: unknown;
+  anyOf?: unknown;
+  oneOf?: unknown;
+  [keyword: string]: unknown;
+}
+
+/** A parameter of an operation whose name and place are checked; its other keys are read as a schema's are. */
+export interface ParameterNode extends SchemaNode {
+  name: string;
+  in: string;
+}
+
+/** Whether a node is a parameter with a name and a place (`in`). */
+export const isParameter = (node: unknown): node is ParameterNode =>
+  isRecord(node) && typeof node.name === 'string' && typeof node.in === 'string';
+
+/** A map of subschemas (`properties`, `patternProperties`) as entries; nothing when it is no object. */
+export function schemaEntries(value: unknown): [string, SchemaNode][] {
+  return isRecord(value) ? Object.entries(value).filter((entry): entry is [string, SchemaNode] => isRecord(entry[1])) : [];
+}
+
+/** A list of subschemas (`allOf`, `anyOf`, `oneOf`); nothing when it is no array. */
+export function schemaList(value: unknown): SchemaNode[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
 export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** Every operation of a document, with its path and method, in the document's order. */
@@ -37,8 +74,8 @@ export function parametersOf(document: Json, item: Json, operation: Json): Json[
 /** A JSON pointer token (RFC 6901): `~` as `~0`, `/` as `~1`. */
 export const pointerToken = (key: string): string => key.replaceAll('~', '~0').replaceAll('/', '~1');
 
-/** Resolves a local $ref (#/components/...) of the document, once or repeatedly. */
-export function deref(document: Json, node: Json | undefined): Json | undefined {
+/** Resolves a local $ref (#/components/...) of the document, once or repeatedly (to a node of the same kind). */
+export function deref<Node extends SchemaNode | Json>(document: Json, node: Node | undefined): Node | undefined {
   let current = node;
   for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
     const pointer = String(current.$ref);
@@ -47,7 +84,7 @@ export function deref(document: Json, node: Json | undefined): Json | undefined 
       .slice(2)
       .split('/')
       .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json | undefined>((node, key) => (node ? node[key] : undefined), document);
+      .reduce<Json | undefined>((node, key) => (node ? node[key] : undefined), document) as Node | undefined;
   }
   return current;
 }

@@ -2,6 +2,10 @@
 // the request (`Call`), the answer (`Answer`), the contract's error shape for the faults they name, and the checks
 // of a request that Prism's engine cannot survive or would answer without the contract's shape.
 import { maxJsonDepth, tooDeepAt } from './json-depth.js';
+import { isForm, isJson, parseMediaType, type MediaType } from './media-type.js';
+
+// Media types have a home of their own; the mock, the proxy and the engine read them with the rest of the exchange.
+export { isForm, isJson, parseMediaType, sameMediaType, type MediaType } from './media-type.js';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
 
@@ -18,11 +22,6 @@ export interface Call {
   body: Buffer;
   /** The parsed media type of the body (lower case), when there is a Content-Type. */
   mediaType?: MediaType | undefined;
-}
-
-export interface MediaType {
-  type: string;
-  parameters: Record<string, string>;
 }
 
 export interface Answer {
@@ -169,84 +168,6 @@ export function quote(text: string, max = 60): string {
   return JSON.stringify(shown);
 }
 
-/** A character of an RFC 9110 token: ! # $ % & ' * + - . ^ _ ` | ~, digits and letters. */
-function isTokenChar(char: string | undefined): boolean {
-  if (char === undefined) return false;
-  return (char >= 'a' && char <= 'z') || (char >= 'A' && char <= 'Z') || (char >= '0' && char <= '9') || "!#$%&'*+-.^_`|~".includes(char);
-}
-
-/** A character that may stand in a quoted string (RFC 9110 qdtext or a quoted pair's second half): no control. */
-function isQuotedChar(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code === 0x09 || (code >= 0x20 && code !== 0x7f);
-}
-
-/**
- * Parses a Content-Type (RFC 9110: `type/subtype *( OWS ";" OWS name=value )`, a value a token or a quoted
- * string); undefined when it is not a media type. One pass over the text, no regular expression.
- */
-export function parseMediaType(value: string): MediaType | undefined {
-  let index = 0;
-  const skipSpaces = () => {
-    while (value[index] === ' ' || value[index] === '\t') index++;
-  };
-  const readToken = () => {
-    const start = index;
-    while (isTokenChar(value[index])) index++;
-    return value.slice(start, index);
-  };
-  skipSpaces();
-  const type = readToken();
-  if (!type || value[index] !== '/') return undefined;
-  index++;
-  const subtype = readToken();
-  if (!subtype) return undefined;
-  skipSpaces();
-  const parameters: Record<string, string> = {};
-  while (index < value.length) {
-    if (value[index] !== ';') return undefined;
-    index++;
-    skipSpaces();
-    const name = readToken();
-    if (!name || value[index] !== '=') return undefined;
-    index++;
-    let parameter = '';
-    if (value[index] === '"') {
-      for (index++; index < value.length && value[index] !== '"'; index++) {
-        if (value[index] === '\\') index++;
-        if (index >= value.length || !isQuotedChar(value[index]!)) return undefined;
-        parameter += value[index];
-      }
-      if (value[index] !== '"') return undefined;
-      index++;
-    } else {
-      parameter = readToken();
-      if (!parameter) return undefined;
-    }
-    parameters[name.toLowerCase()] = parameter;
-    skipSpaces();
-  }
-  return { type: `${type}/${subtype}`.toLowerCase(), parameters };
-}
-
-/**
- * Whether a media type sent (`application/json`) is one the description documents (`application/json;
- * version=2.0`): the same type, and no parameter that both name with another value (charset in any case). A
- * parameter the sender leaves out is no fault: the documents do not show the Content-Type the service sends.
- */
-export function sameMediaType(sent: string, documented: string): boolean {
-  const a = parseMediaType(sent);
-  const b = parseMediaType(documented);
-  if (!a || !b || a.type !== b.type) return false;
-  return Object.entries(a.parameters).every(([name, value]) => {
-    const other = b.parameters[name];
-    return other === undefined || (name === 'charset' ? other.toLowerCase() === value.toLowerCase() : other === value);
-  });
-}
-
-export const isJson = (type: string) => type === 'application/json' || /^[a-z0-9.+-]+\/[a-z0-9.+-]*\+json$/.test(type);
-export const isForm = (type: string) => type === 'application/x-www-form-urlencoded';
-
 export function splitTarget(url: string): [string, string | undefined] {
   const index = url.indexOf('?');
   return index === -1 ? [url, undefined] : [url.slice(0, index), url.slice(index + 1)];
@@ -320,75 +241,65 @@ const fault = (status: number, detail: string, location: string[], code: string 
 export function checkCall(call: Call): Answer | undefined {
   if (!call.url.startsWith('/'))
     return errorAnswer(400, `the request target ${quote(call.url)} is not a path (send the path, e.g. /api/monitors)`);
-  const [, query = ''] = splitTarget(call.url);
-  if (call.path.includes('\\')) {
+  return pathFault(call) ?? queryFault(call) ?? contentTypeFault(call) ?? bodyFault(call);
+}
+
+function pathFault(call: Call): Answer | undefined {
+  const where = ['request', 'path'];
+  if (call.path.includes('\\'))
     return fault(
       400,
       `the path ${quote(call.path)} has a raw backslash (percent-encode it as %5C)`,
-      ['request', 'path'],
+      where,
       'path',
       'raw backslash in the path',
     );
-  }
   for (const segment of call.path.split('/')) {
     if (/^(\.|%2e){1,2}$/i.test(segment)) {
-      return fault(
-        400,
-        `the path ${quote(call.path)} has a dot segment ${quote(segment)} (send the path without . and .. segments)`,
-        ['request', 'path'],
-        'path',
-        `dot segment ${segment} in the path`,
-      );
+      const detail = `the path ${quote(call.path)} has a dot segment ${quote(segment)} (send the path without . and .. segments)`;
+      return fault(400, detail, where, 'path', `dot segment ${segment} in the path`);
     }
     if (!tryDecode(segment))
       return fault(
         400,
         `the path has malformed percent-encoding in the segment ${quote(segment)}`,
-        ['request', 'path'],
+        where,
         'encoding',
         `malformed percent-encoding in ${segment}`,
       );
   }
-  for (const part of query.split('&')) {
-    if (!tryDecode(part.replace(/\+/g, ' ')))
-      return fault(
-        400,
-        `the query string has malformed percent-encoding in ${quote(part)}`,
-        ['request', 'query'],
-        'encoding',
-        `malformed percent-encoding in ${part}`,
-      );
-  }
-  return bodyFault(call);
+  return undefined;
 }
 
-/**
- * Faults of a body: a Content-Type that is not a media type, a charset other than UTF-8, bytes that are not UTF-8,
- * JSON that does not parse or nests too deep, form fields with malformed percent-encoding.
- */
-function bodyFault(call: Call): Answer | undefined {
+function queryFault(call: Call): Answer | undefined {
+  const [, query = ''] = splitTarget(call.url);
+  const part = query.split('&').find((entry) => !tryDecode(entry.replace(/\+/g, ' ')));
+  if (part === undefined) return undefined;
+  return fault(
+    400,
+    `the query string has malformed percent-encoding in ${quote(part)}`,
+    ['request', 'query'],
+    'encoding',
+    `malformed percent-encoding in ${part}`,
+  );
+}
+
+function contentTypeFault(call: Call): Answer | undefined {
   const contentType = headerText(call.headers['content-type']);
-  if (contentType !== undefined && contentType !== '' && !call.mediaType) {
-    return fault(
-      400,
-      `the Content-Type header ${quote(contentType)} is not a media type (send e.g. application/json;charset=UTF-8)`,
-      ['request', 'header', 'content-type'],
-      'content-type',
-      `not a media type: ${contentType}`,
-    );
-  }
+  if (contentType === undefined || contentType === '' || call.mediaType) return undefined;
+  const detail = `the Content-Type header ${quote(contentType)} is not a media type (send e.g. application/json;charset=UTF-8)`;
+  return fault(400, detail, ['request', 'header', 'content-type'], 'content-type', `not a media type: ${contentType}`);
+}
+
+/** A JSON or form body: in UTF-8, and JSON that parses and nests at most maxJsonDepth deep, or a form whose percent-encoding decodes. */
+function bodyFault(call: Call): Answer | undefined {
   if (call.body.length === 0 || !call.mediaType) return undefined;
   const { type, parameters } = call.mediaType;
   if (!isJson(type) && !isForm(type)) return undefined;
   const charset = parameters.charset?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    return fault(
-      400,
-      `charset=${parameters.charset} is not supported: send ${type} in UTF-8 (Content-Type: ${type};charset=UTF-8)`,
-      ['request', 'header', 'content-type'],
-      'charset',
-      `unsupported charset ${parameters.charset}`,
-    );
+    const detail = `charset=${parameters.charset} is not supported: send ${type} in UTF-8 (Content-Type: ${type};charset=UTF-8)`;
+    return fault(400, detail, ['request', 'header', 'content-type'], 'charset', `unsupported charset ${parameters.charset}`);
   }
   let text: string;
   try {
@@ -413,6 +324,7 @@ function bodyFault(call: Call): Answer | undefined {
           'depth',
           `the body nests deeper than ${maxJsonDepth} levels`,
         );
+      return undefined;
     } catch (error) {
       const reason = (error as Error).message;
       return fault(
@@ -423,17 +335,14 @@ function bodyFault(call: Call): Answer | undefined {
         `the body is not valid JSON: ${reason}`,
       );
     }
-  } else {
-    for (const part of text.split('&')) {
-      if (!tryDecode(part.replace(/\+/g, ' ')))
-        return fault(
-          400,
-          `the form body has malformed percent-encoding in ${quote(part)}`,
-          ['request', 'body'],
-          'encoding',
-          `malformed percent-encoding in ${part}`,
-        );
-    }
   }
-  return undefined;
+  const part = text.split('&').find((entry) => !tryDecode(entry.replace(/\+/g, ' ')));
+  if (part === undefined) return undefined;
+  return fault(
+    400,
+    `the form body has malformed percent-encoding in ${quote(part)}`,
+    ['request', 'body'],
+    'encoding',
+    `malformed percent-encoding in ${part}`,
+  );
 }

@@ -32,77 +32,95 @@ function rawAnswer(socket: Socket, answer: Answer) {
   socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), answer.body]));
 }
 
+/** Records an answer the server gave itself (the proxy reports it) and gives it back. */
+type OwnAnswer = (call: Call | undefined, answer: Answer) => Answer;
+
 /** The server (not listening yet: see listen()). */
 export function createHttpServer(options: ServerOptions): http.Server {
+  const own: OwnAnswer = (call, answer) => {
+    options.onOwnAnswer?.(call, answer);
+    return answer;
+  };
+  const reader = bodyReader(options, own);
+  // requireHostHeader is off so that the server, not Node, answers a request without Host (with a body naming it).
+  const server = http.createServer(
+    { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, requireHostHeader: false },
+    (request, response) => {
+      const fault = shapeFault(request);
+      if (fault) {
+        request.resume();
+        send(
+          response,
+          own(undefined, errorAnswer(400, `the request is not valid HTTP/1.1: ${fault}`, { headers: { Connection: 'close' } })),
+        );
+        return;
+      }
+      reader(request, response, (call) =>
+        options.handle(call).then(
+          (answer) => send(response, answer),
+          (error: Error) => send(response, errorAnswer(500, `${options.label ?? 'the mock'} failed on this request (${error.message})`)),
+        ),
+      );
+    },
+  );
+  // A cap on open connections bounds the memory of many slow or idle clients.
+  server.maxConnections = options.maxConnections ?? 256;
+  answerProtocolFaults(server, own);
+  return server;
+}
+
+/** What makes a request no valid HTTP/1.1 that Node lets through: another major version, or no Host in 1.1. */
+function shapeFault(request: http.IncomingMessage): string | undefined {
+  if (request.httpVersionMajor !== 1) return `HTTP/${request.httpVersion} is not supported: send HTTP/1.1`;
+  if (request.httpVersionMinor === 1 && request.headers.host === undefined) return 'the Host header is missing (HTTP/1.1 requires it)';
+  return undefined;
+}
+
+/**
+ * Reads a request's body up to the limit and hands the call on; a larger body gets 413 (the server keeps at most the
+ * limit, and closes a connection that sends far more).
+ */
+function bodyReader(options: ServerOptions, own: OwnAnswer) {
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const label = options.label ?? 'the mock';
   // Never read more than this much of a body that is already too large: beyond it the connection is closed.
   const drainLimit = maxBodyBytes + 64 * 1024 * 1024;
-  const own = (call: Call | undefined, answer: Answer) => {
-    options.onOwnAnswer?.(call, answer);
-    return answer;
-  };
   const tooLarge = (size: number, more = false) =>
     errorAnswer(
       413,
       `the body has ${more ? 'more than ' : ''}${size} bytes; ${label} accepts at most ${maxBodyBytes} (the service's own limit is not shown in the documents)`,
       more ? { headers: { Connection: 'close' } } : {},
     );
-
-  // requireHostHeader is off so that the server, not Node, answers a request without Host (with a body naming it).
-  const server = http.createServer(
-    { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, requireHostHeader: false },
-    (request, response) => {
-      const shapeFault =
-        request.httpVersionMajor !== 1
-          ? `HTTP/${request.httpVersion} is not supported: send HTTP/1.1`
-          : request.httpVersionMinor === 1 && request.headers.host === undefined
-            ? 'the Host header is missing (HTTP/1.1 requires it)'
-            : undefined;
-      if (shapeFault) {
-        request.resume();
-        send(
-          response,
-          own(undefined, errorAnswer(400, `the request is not valid HTTP/1.1: ${shapeFault}`, { headers: { Connection: 'close' } })),
-        );
-        return;
+  return (request: http.IncomingMessage, response: http.ServerResponse, handle: (call: Call) => void) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBodyBytes) {
+        chunks.push(chunk);
+      } else if (size > drainLimit) {
+        request.removeAllListeners('data');
+        request.pause();
+        response.once('finish', () => request.destroy());
+        send(response, own(undefined, tooLarge(drainLimit, true)));
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      request.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= maxBodyBytes) {
-          chunks.push(chunk);
-        } else if (size > drainLimit) {
-          request.removeAllListeners('data');
-          request.pause();
-          response.once('finish', () => request.destroy());
-          send(response, own(undefined, tooLarge(drainLimit, true)));
-        }
+    });
+    request.on('error', () => response.destroy());
+    request.on('end', () => {
+      const call = createCall({
+        method: request.method ?? 'GET',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks),
       });
-      request.on('error', () => response.destroy());
-      request.on('end', () => {
-        const call = createCall({
-          method: request.method ?? 'GET',
-          url: request.url ?? '',
-          headers: request.headers,
-          body: Buffer.concat(chunks),
-        });
-        if (size > maxBodyBytes) {
-          send(response, own(call, tooLarge(size)));
-          return;
-        }
-        options.handle(call).then(
-          (answer) => send(response, answer),
-          (error: Error) => send(response, errorAnswer(500, `${label} failed on this request (${error.message})`)),
-        );
-      });
-    },
-  );
+      if (size > maxBodyBytes) send(response, own(call, tooLarge(size)));
+      else handle(call);
+    });
+  };
+}
 
-  // A cap on open connections bounds the memory of many slow or idle clients.
-  server.maxConnections = options.maxConnections ?? 256;
-
+/** Answers what Node's parser refuses, an Expect header, CONNECT and upgrades: none is part of the API. */
+function answerProtocolFaults(server: http.Server, own: OwnAnswer): void {
   server.on('clientError', (error: NodeJS.ErrnoException & { reason?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
     const reason = `${error.reason ?? error.message} (${error.code})`;
@@ -115,39 +133,23 @@ export function createHttpServer(options: ServerOptions): http.Server {
     rawAnswer(socket, own(undefined, answer));
   });
   server.on('checkExpectation', (request: http.IncomingMessage, response: http.ServerResponse) => {
-    send(
-      response,
-      own(
-        undefined,
-        errorAnswer(417, `the expectation ${quote(String(request.headers.expect ?? ''))} is not supported (only 100-continue is)`, {
-          headers: { Connection: 'close' },
-        }),
-      ),
-    );
+    const expectation = quote(String(request.headers.expect ?? ''));
+    const answer = errorAnswer(417, `the expectation ${expectation} is not supported (only 100-continue is)`, {
+      headers: { Connection: 'close' },
+    });
+    send(response, own(undefined, answer));
   });
-  // CONNECT and protocol upgrades are not part of the API.
   server.on('connect', (_request: http.IncomingMessage, socket: Socket) => {
-    rawAnswer(
-      socket,
-      own(
-        undefined,
-        errorAnswer(405, 'CONNECT is not supported: the API answers plain HTTP requests', { headers: { Allow: 'GET, POST' } }),
-      ),
-    );
+    const answer = errorAnswer(405, 'CONNECT is not supported: the API answers plain HTTP requests', { headers: { Allow: 'GET, POST' } });
+    rawAnswer(socket, own(undefined, answer));
   });
   server.on('upgrade', (request: http.IncomingMessage, socket: Socket) => {
+    const upgrade = quote(String(request.headers.upgrade ?? ''));
     rawAnswer(
       socket,
-      own(
-        undefined,
-        errorAnswer(
-          400,
-          `the protocol upgrade to ${quote(String(request.headers.upgrade ?? ''))} is not supported: the API answers plain HTTP requests`,
-        ),
-      ),
+      own(undefined, errorAnswer(400, `the protocol upgrade to ${upgrade} is not supported: the API answers plain HTTP requests`)),
     );
   });
-  return server;
 }
 
 export function urlOf(host: string, port: number): string {

@@ -52,9 +52,7 @@ export class PathValues {
     private readonly notes: string[],
   ) {
     this.names = new Set(
-      operations.flatMap((entry) =>
-        entry.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => String(parameter.name)),
-      ),
+      operations.flatMap((entry) => entry.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name)),
     );
   }
 
@@ -246,12 +244,12 @@ export class Caller {
     let body: string | undefined;
     let bodyValue: unknown;
     if (plan.purpose === 'write') {
-      const requestBody = deref(bundle, entry.node.requestBody);
-      const [mediaType, media] = Object.entries<Json>(requestBody?.content ?? {})[0] ?? [];
-      if (mediaType && media) {
+      const requestBody = isRecord(entry.node.requestBody) ? deref(bundle, entry.node.requestBody) : undefined;
+      const [mediaType, media] = Object.entries(isRecord(requestBody?.content) ? requestBody.content : {})[0] ?? [];
+      if (mediaType && isRecord(media)) {
         bodyValue = exampleOf(bundle, media);
         if (bodyValue !== undefined) {
-          body = serializeBody(mediaType, bodyValue as Json);
+          body = serializeBody(mediaType, bodyValue);
           headers['Content-Type'] = mediaType;
         }
       }

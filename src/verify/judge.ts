@@ -1,28 +1,28 @@
 // Judging one answer of the service against the contract: Prism's validator (the engine in proxy mode, as the
 // validating proxy uses it: status, Content-Type, body against the schema), then verify's own reading of what the
-// schemas cannot say (section numbers are the core document's):
-// - a status the operation does not document is a violation, and an error body of such a status must still have
-//   the error shape `{code, message}` (section 7);
-// - a success answer's `code`, when present, is 0; an error body's `code` is the error code, never 0 (2.1, 7);
-// - every timestamp, described or not, is `yyyy-MM-dd'T'HH:mm:ssZZZZ` (2.2);
-// - the attributes the schema does not describe are listed: allowed (section 9), and worth documenting.
-import type { EngineInput, EngineOutput, EngineValidation } from '../engine/prism.js';
-import { judgedBody, judgedHeaders, ruleOf } from '../engine/prism.js';
+// schemas cannot say, one check per part in checks/ (section numbers are the core document's):
+// - status.ts: a status the operation does not document is a violation;
+// - engine.ts: what Prism's validator found, as violations with JSON pointers;
+// - error-shape.ts: an error body of an undocumented status must still be `{code, message}` (section 7);
+// - envelope.ts: a success answer's `code`, when present, is 0; an error body's `code` is never 0 (2.1, 7);
+// - timestamps.ts: every timestamp, described or not, is `yyyy-MM-dd'T'HH:mm:ssZZZZ` (2.2);
+// and the attributes the schema does not describe are listed: allowed (section 9), and worth documenting.
+import type { EngineInput, EngineOutput } from '../engine/prism.js';
+import { judgedBody, judgedHeaders } from '../engine/prism.js';
 import { engineFor } from '../engine/packaged.js';
 import { sameMediaType } from '../http/exchange.js';
-import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
+import { deref, isRecord, type Json, type SchemaNode } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route, type RouteOperation } from '../description/routes.js';
-import { jsonType, misformedTimestamps, undescribedAttributes, type UndescribedAttribute } from './walk.js';
+import { engineViolations } from './checks/engine.js';
+import { checkEnvelope } from './checks/envelope.js';
+import { checkErrorShape, isUndocumentedError } from './checks/error-shape.js';
+import { checkStatus, documentsStatus } from './checks/status.js';
+import { checkTimestamps } from './checks/timestamps.js';
+import type { CheckedAnswer, ContractViolation } from './checks/violation.js';
+import { undescribedAttributes, type UndescribedAttribute } from './walk.js';
 
-/** What a violation is about. */
-export type ViolationRule = 'status' | 'media-type' | 'schema' | 'error-shape' | 'envelope' | 'timestamp' | 'error-code' | 'security';
-
-export interface ContractViolation {
-  rule: ViolationRule;
-  /** JSON pointer into the body (`''` is the whole body); absent for the status and the headers. */
-  pointer?: string | undefined;
-  message: string;
-}
+export type { ContractViolation, ViolationRule } from './checks/violation.js';
+export { documentsStatus };
 
 export interface AnswerToJudge {
   status: number;
@@ -58,50 +58,20 @@ export interface Judge {
   readonly document: Json;
 }
 
-/** Whether an operation documents a status: the code, its class (`4XX`) or `default`. */
-export function documentsStatus(operation: RouteOperation, status: number): string | undefined {
-  const code = String(status);
-  return (
-    operation.statuses.find((key) => key === code) ??
-    operation.statuses.find((key) => key.toUpperCase() === `${code[0]}XX`) ??
-    operation.statuses.find((key) => key === 'default')
-  );
-}
-
-function toViolation(validation: EngineValidation): ContractViolation | undefined {
-  const [where, ...rest] = validation.path ?? [];
-  // The status check is verify's own (documentsStatus): it names the operation's statuses itself.
-  if (/returned status code/i.test(validation.message)) return undefined;
-  if (where === undefined) {
-    if (/media type/i.test(validation.message)) return { rule: 'media-type', message: ruleOf(validation.message) };
-    return { rule: 'schema', message: ruleOf(validation.message) };
-  }
-  if (where !== 'body') return { rule: 'schema', message: `${where} ${rest.join('.')}: ${ruleOf(validation.message)}`.replace(/ :/, ':') };
-  let pointer = rest
-    .map(pointerToken)
-    .map((token) => `/${token}`)
-    .join('');
-  let message = ruleOf(validation.message);
-  const missing = /^must have required property '(.+)'$/.exec(message);
-  if (missing) {
-    pointer = `${pointer}/${pointerToken(missing[1]!)}`;
-    message = `required attribute "${missing[1]}" is missing`;
-  }
-  return { rule: 'schema', pointer, message };
-}
-
 /** The schema of a documented answer: its status entry, the media type the Content-Type matches (or the first). */
 function responseSchema(
   document: Json,
-  operationNode: Json | undefined,
+  operationNode: SchemaNode | undefined,
   statusKey: string | undefined,
   contentType: string | undefined,
-): Json | undefined {
-  if (!operationNode || !statusKey) return undefined;
-  const response = deref(document, operationNode.responses?.[statusKey]);
-  const content: Record<string, Json> = response?.content ?? {};
+): SchemaNode | undefined {
+  if (!operationNode || !statusKey || !isRecord(operationNode.responses)) return undefined;
+  const entry = operationNode.responses[statusKey];
+  const response = isRecord(entry) ? deref(document, entry) : undefined;
+  const content = isRecord(response?.content) ? response.content : {};
   const key = (contentType && Object.keys(content).find((mediaType) => sameMediaType(contentType, mediaType))) ?? Object.keys(content)[0];
-  return key ? content[key]?.schema : undefined;
+  const media = key === undefined ? undefined : content[key];
+  return isRecord(media) && isRecord(media.schema) ? media.schema : undefined;
 }
 
 /** Prism's validator on answers verify received itself, with verify's own checks. Loads Prism's engine once. */
@@ -121,7 +91,7 @@ export async function createJudge(description?: Json): Promise<Judge> {
   const { document } = prepared;
   const routes: Route[] = compileRoutes(document);
   const engine = await prepared.engine;
-  const errorSchema: Json | undefined = document.components?.schemas?.Error ? { $ref: '#/components/schemas/Error' } : undefined;
+  const errorSchema: SchemaNode | undefined = document.components?.schemas?.Error ? { $ref: '#/components/schemas/Error' } : undefined;
   const operationOf = (method: string, path: string) =>
     matchRoute(
       routes,
@@ -155,78 +125,25 @@ export async function createJudge(description?: Json): Promise<Judge> {
       if (!result.ok)
         throw new Error(`Prism's engine could not judge ${request.method} ${request.path}: ${result.error.detail || result.error.message}`);
 
-      const violations: ContractViolation[] = [];
       const statusKey = documentsStatus(operation, answer.status);
-      if (!statusKey) {
-        const documented = operation.statuses.join(', ');
-        violations.push({
-          rule: 'status',
-          message: `status ${answer.status} is not documented for ${operation.operationId} (it documents ${documented})`,
-        });
-      }
-      for (const validation of result.validations.output) {
-        if (validation.severity !== 0 && !/returned status code/i.test(validation.message)) continue;
-        const violation = toViolation(validation);
-        if (violation) violations.push(violation);
-      }
-      const isError = answer.status >= 400;
-      const onApi = !operation.template.startsWith('/oauth/');
-      let schema = responseSchema(document, document.paths?.[operation.template]?.[operation.method], statusKey, contentType);
-      if (!statusKey && isError && onApi) {
-        // Section 7: every error body is `{code, message}`, documented status or not.
-        schema = errorSchema;
-        if (!isRecord(body)) {
-          violations.push({
-            rule: 'error-shape',
-            pointer: '',
-            message: `an error body is a JSON object with code and message (core document, section 7), not ${typeof body === 'string' ? 'text' : jsonType(body)}`,
-          });
-        } else {
-          if (!('code' in body))
-            violations.push({
-              rule: 'error-shape',
-              pointer: '/code',
-              message: 'required attribute "code" is missing (an error body is {code, message}, core document section 7)',
-            });
-          else if (!Number.isInteger(body.code))
-            violations.push({
-              rule: 'error-shape',
-              pointer: '/code',
-              message: `must be integer (the error code), not ${jsonType(body.code)}`,
-            });
-          if (!('message' in body))
-            violations.push({
-              rule: 'error-shape',
-              pointer: '/message',
-              message: 'required attribute "message" is missing (an error body is {code, message}, core document section 7)',
-            });
-          else if (typeof body.message !== 'string')
-            violations.push({ rule: 'error-shape', pointer: '/message', message: `must be string, not ${jsonType(body.message)}` });
-        }
-      }
-      if (onApi && isRecord(body) && typeof body.code === 'number') {
-        if (answer.status < 300 && body.code !== 0) {
-          violations.push({
-            rule: 'envelope',
-            pointer: '/code',
-            message: `a success answer's code is 0 (core document, section 2.1), not ${body.code}`,
-          });
-        }
-        if (isError && body.code === 0) {
-          violations.push({
-            rule: 'envelope',
-            pointer: '/code',
-            message: `an error body's code is the error code; 0 means success (core document, sections 2.1 and 7)`,
-          });
-        }
-      }
-      for (const { pointer, value } of misformedTimestamps(body)) {
-        violations.push({
-          rule: 'timestamp',
-          pointer,
-          message: `"${value}" is not a timestamp of the service's form yyyy-MM-dd'T'HH:mm:ssZZZZ, e.g. 2026-11-21T10:00:00+0530 (core document, section 2.2)`,
-        });
-      }
+      const checked: CheckedAnswer = {
+        operation,
+        status: answer.status,
+        body,
+        statusKey,
+        onApi: !operation.template.startsWith('/oauth/'),
+      };
+      const violations = [
+        ...checkStatus(checked),
+        ...engineViolations(result.validations.output),
+        ...checkErrorShape(checked),
+        ...checkEnvelope(checked),
+        ...checkTimestamps(checked),
+      ];
+      // An undocumented error status is judged as the API's Error; otherwise the documented answer's schema.
+      const schema = isUndocumentedError(checked)
+        ? errorSchema
+        : responseSchema(document, document.paths?.[operation.template]?.[operation.method], statusKey, contentType);
       const undescribed = typeof body === 'object' && body !== null ? undescribedAttributes(document, schema, body) : [];
       return { violations: dedupe(violations), undescribed, documentedStatus: statusKey !== undefined, body };
     },

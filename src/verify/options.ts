@@ -3,7 +3,7 @@ import { dataCenters } from '../../generated/client.js';
 import { credentialAddress } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
 import { positiveNumber, positiveWholeNumber } from '../options.js';
-import { operationsOf, type Json } from '../description/openapi.js';
+import { isParameter, operationsOf, type Json, type ParameterNode, type SchemaNode } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
 import { verifyDefaults, type CheckReport, type VerifyAuth, type VerifyOptions } from './types.js';
 
@@ -51,8 +51,10 @@ export interface ResourceOperation {
   method: string;
   /** Relative to the API root: /monitors/{monitor_id}. */
   template: string;
-  node: Json;
-  parameters: Json[];
+  /** The operation of the description, read key by key (each value unknown until checked). */
+  node: SchemaNode;
+  /** Its parameters (the path item's merged in), those with a name and a place. */
+  parameters: ParameterNode[];
 }
 
 /** The operations of the API root (not the identity provider's), in the description's order. */
@@ -64,7 +66,7 @@ export function resourceOperations(document: Json): ResourceOperation[] {
       method,
       template,
       node,
-      parameters,
+      parameters: parameters.filter(isParameter),
     }));
 }
 

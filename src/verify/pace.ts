@@ -1,5 +1,6 @@
 // The bounds of a verify run: a budget of HTTP requests, a rate (a least interval between two requests), and the
 // waits a service asks for with Retry-After, which hold every later request too.
+import { defaultSleep } from '../fetch/retry.js';
 
 export interface PaceOptions {
   /** Most HTTP requests in the run, identity provider included. */
@@ -14,8 +15,6 @@ export interface PaceOptions {
 
 /** Why a request was not sent. */
 export type Refusal = { reason: 'budget' | 'wait' | 'no-answer'; message: string };
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class Pacer {
   /** Start times of the requests sent, in order. */

@@ -132,25 +132,41 @@ function callName(check: CheckReport): string {
   return `${check.method} ${check.path ?? check.template}${check.account ? ` as the first ${check.account} account` : ''}${check.purpose === 'documented-call' ? '' : `, ${check.label}`}`;
 }
 
-/** The report in Markdown, to attach to an issue. */
+/** The report in Markdown, to attach to an issue: the target, then one section per part. */
 export function formatMarkdown(report: VerifyReport): string {
-  const violations = report.checks.flatMap((check) => check.violations.map((violation) => ({ check, violation })));
-  const open = report.checks.filter((check) => check.outcome !== 'pass' && check.outcome !== 'fail');
   const lines = [
+    ...markdownTarget(report),
+    ...markdownOperations(report),
+    ...markdownViolations(report),
+    ...markdownUndescribed(report),
+    ...markdownCalls(report),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function markdownTarget(report: VerifyReport): string[] {
+  const { target, limits, options } = report;
+  const flags = [options.accounts ? '--accounts' : '', ...options.allow.map((name) => `--allow ${name}`)].filter(Boolean).join(' ');
+  return [
     `# Contract verification: ${report.contract.title} ${report.contract.version}`,
     '',
     '| | |',
     '|---|---|',
-    `| API root | ${codeCell(report.target.baseUrl)} |`,
-    ...(report.target.authUrl ? [`| Identity provider | ${codeCell(report.target.authUrl)} |`] : []),
-    ...(report.target.dataCenter ? [`| Data center | ${cell(report.target.dataCenter)} |`] : []),
-    `| Credentials | ${report.target.auth === 'refresh token' ? 'a refresh token (one access token asked from the identity provider)' : 'an access token'} |`,
+    `| API root | ${codeCell(target.baseUrl)} |`,
+    ...(target.authUrl ? [`| Identity provider | ${codeCell(target.authUrl)} |`] : []),
+    ...(target.dataCenter ? [`| Data center | ${cell(target.dataCenter)} |`] : []),
+    `| Credentials | ${target.auth === 'refresh token' ? 'a refresh token (one access token asked from the identity provider)' : 'an access token'} |`,
     `| When | ${cell(report.startedAt)} to ${cell(report.finishedAt)} |`,
-    `| Requests | ${report.limits.requestsSent} (budget ${report.limits.budget}, at most ${report.limits.ratePerSecond} per second) |`,
-    `| Options | ${cell([report.options.accounts ? '--accounts' : '', ...report.options.allow.map((name) => `--allow ${name}`)].filter(Boolean).join(' ') || 'none')} |`,
+    `| Requests | ${limits.requestsSent} (budget ${limits.budget}, at most ${limits.ratePerSecond} per second) |`,
+    `| Options | ${cell(flags || 'none')} |`,
     `| Result | **${report.result}** (exit status ${report.exitCode}) |`,
     '',
     cell(resultLine(report)),
+  ];
+}
+
+function markdownOperations(report: VerifyReport): string[] {
+  return [
     '',
     '## By operation',
     '',
@@ -161,23 +177,32 @@ export function formatMarkdown(report: VerifyReport): string {
         `| ${cell(summary.operation)} | ${codeCell(`${summary.method} ${summary.template}`)} | ${summary.calls} | ${summary.violations > 0 ? 'fail' : summary.outcome} | ${summary.violations} | ${summary.undescribed} |`,
     ),
   ];
-  lines.push('', '## Violations', '');
-  if (violations.length === 0) lines.push('None.');
-  else {
-    lines.push('| Operation | Call | Status | Where (JSON pointer) | Rule | What |', '|---|---|---|---|---|---|');
-    for (const { check, violation } of violations) {
-      lines.push(
+}
+
+function markdownViolations(report: VerifyReport): string[] {
+  const violations = report.checks.flatMap((check) => check.violations.map((violation) => ({ check, violation })));
+  if (violations.length === 0) return ['', '## Violations', '', 'None.'];
+  return [
+    '',
+    '## Violations',
+    '',
+    '| Operation | Call | Status | Where (JSON pointer) | Rule | What |',
+    '|---|---|---|---|---|---|',
+    ...violations.map(
+      ({ check, violation }) =>
         `| ${cell(check.operation)} | ${cell(callName(check))} | ${check.status ?? ''} | ${codeCell(where(violation))} | ${violation.rule} | ${cell(violation.message)} |`,
-      );
-    }
-  }
-  lines.push(
+    ),
+  ];
+}
+
+function markdownUndescribed(report: VerifyReport): string[] {
+  const lines = [
     '',
     '## Not described by the contract',
     '',
     'Allowed within a version (core document, section 9: new attributes may be added), and worth adding to the description.',
     '',
-  );
+  ];
   if (report.undescribed.length === 0) lines.push('No attribute.');
   else {
     lines.push(
@@ -191,11 +216,16 @@ export function formatMarkdown(report: VerifyReport): string {
     }
   }
   if (report.undocumentedStatuses.length > 0) {
-    lines.push(
-      '',
-      `Statuses the operations do not document (each also a violation): ${report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ')}.`,
-    );
+    const statuses = report.undocumentedStatuses.map((entry) => `${entry.operation} ${entry.status}`).join(', ');
+    lines.push('', `Statuses the operations do not document (each also a violation): ${statuses}.`);
   }
+  return lines;
+}
+
+/** What was not verified, every call, and the notes. */
+function markdownCalls(report: VerifyReport): string[] {
+  const lines: string[] = [];
+  const open = report.checks.filter((check) => check.outcome !== 'pass' && check.outcome !== 'fail');
   if (open.length > 0) {
     lines.push('', '## Not verified', '', '| Operation | Call | Status | Outcome | Why |', '|---|---|---|---|---|');
     for (const check of open)
@@ -213,5 +243,5 @@ export function formatMarkdown(report: VerifyReport): string {
       for (const note of check.notes) lines.push(`- ${cell(check.operation)} (${cell(callName(check))}): ${cell(note)}`);
     for (const note of report.notes) lines.push(`- ${cell(note)}`);
   }
-  return `${lines.join('\n')}\n`;
+  return lines;
 }

@@ -2,7 +2,7 @@
 // answer does not describe (allowed within a version, core document section 9, and worth documenting), and every
 // string that is a timestamp but not in the service's form (section 2.2: all timestamps are
 // `yyyy-MM-dd'T'HH:mm:ssZZZZ`, whatever attribute carries them, described or not).
-import { deref, pointerToken, type Json } from '../description/openapi.js';
+import { deref, isRecord, pointerToken, schemaEntries, schemaList, type Json, type SchemaNode } from '../description/openapi.js';
 
 /** An attribute of an answer that its schema does not describe. */
 export interface UndescribedAttribute {
@@ -28,21 +28,21 @@ export function jsonType(value: unknown): string {
 
 /** What a set of schemas that apply at one place of a body declares: properties, items, patterns. */
 interface Declared {
-  properties: Map<string, Json[]>;
-  patterns: { pattern: RegExp; schema: Json }[];
-  items: Json[];
+  properties: Map<string, SchemaNode[]>;
+  patterns: { pattern: RegExp; schema: SchemaNode }[];
+  items: SchemaNode[];
   /** `additionalProperties` given as a schema (a map of values): it describes every other key. */
-  additional: Json[];
+  additional: SchemaNode[];
 }
 
 /** The schemas a schema stands for: itself with its $ref resolved, and its allOf, anyOf, oneOf members. */
-function expand(document: Json, schema: Json | boolean | undefined, into: Json[] = [], depth = 0): Json[] {
-  if (depth > 32 || schema === undefined || typeof schema === 'boolean') return into;
+function expand(document: Json, schema: SchemaNode | undefined, into: SchemaNode[] = [], depth = 0): SchemaNode[] {
+  if (depth > 32 || schema === undefined) return into;
   const resolved = deref(document, schema);
   if (!resolved || into.includes(resolved)) return into;
   into.push(resolved);
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
-    for (const member of Array.isArray(resolved[keyword]) ? resolved[keyword] : []) expand(document, member, into, depth + 1);
+    for (const member of schemaList(resolved[keyword])) expand(document, member, into, depth + 1);
   }
   // A $ref next to other keywords (OpenAPI 3.1): both apply.
   if (resolved !== schema && typeof schema.$ref === 'string' && Object.keys(schema).length > 1) {
@@ -52,22 +52,22 @@ function expand(document: Json, schema: Json | boolean | undefined, into: Json[]
   return into;
 }
 
-function declared(document: Json, schemas: Json[]): Declared {
+function declared(document: Json, schemas: SchemaNode[]): Declared {
   const result: Declared = { properties: new Map(), patterns: [], items: [], additional: [] };
   for (const schema of schemas.flatMap((entry) => expand(document, entry))) {
-    for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) {
+    for (const [name, property] of schemaEntries(schema.properties)) {
       result.properties.set(name, [...(result.properties.get(name) ?? []), property]);
     }
-    for (const [pattern, property] of Object.entries<Json>(schema.patternProperties ?? {})) {
+    for (const [pattern, property] of schemaEntries(schema.patternProperties)) {
       try {
         result.patterns.push({ pattern: new RegExp(pattern, 'u'), schema: property });
       } catch {
         // a pattern this runtime cannot read declares nothing here
       }
     }
-    if (schema.items !== undefined && typeof schema.items === 'object') result.items.push(schema.items);
-    if (schema.additionalProperties !== null && typeof schema.additionalProperties === 'object')
-      result.additional.push(schema.additionalProperties);
+    // A boolean schema (`items: true`, `additionalProperties: true`) admits values without describing them.
+    if (isRecord(schema.items)) result.items.push(schema.items);
+    if (isRecord(schema.additionalProperties)) result.additional.push(schema.additionalProperties);
   }
   return result;
 }
@@ -78,9 +78,9 @@ function declared(document: Json, schemas: Json[]): Declared {
  * all count; `additionalProperties: true` admits a key without describing it). An undescribed attribute is reported
  * once, at its first occurrence, and not looked into.
  */
-export function undescribedAttributes(document: Json, schema: Json | undefined, body: unknown): UndescribedAttribute[] {
+export function undescribedAttributes(document: Json, schema: SchemaNode | undefined, body: unknown): UndescribedAttribute[] {
   const found = new Map<string, UndescribedAttribute>();
-  const visit = (value: unknown, schemas: Json[], pointer: string, shape: string) => {
+  const visit = (value: unknown, schemas: SchemaNode[], pointer: string, shape: string) => {
     if (value === null || typeof value !== 'object') return;
     const here = declared(document, schemas);
     if (Array.isArray(value)) {

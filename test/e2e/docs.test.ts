@@ -7,7 +7,9 @@
 // Every wait is for a state of the page (shown, in the window, stable), never for a time; every click is on something
 // brought into the window first. The page (2.8 MB) is loaded once per window size and the tests take turns on the two
 // pages; a task of a reader on both sizes runs on both at once, so that each test's time limit covers its own work
-// only. What the page's text says, without a browser, is test/unit/docs-content.test.ts.
+// only. What every operation and link shows is read from the rendered page as data (the menu once, the samples of
+// each operation, the links of each page); the reader's tasks are driven by hand once each (decisions/0010). What the
+// page's text says, without a browser, is test/unit/docs-content.test.ts.
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -85,6 +87,14 @@ interface Menu {
 async function readMenu(reader: OfflinePage): Promise<Menu> {
   const menu: Menu = { routes: new Map(), operations: new Set() };
   await reader.visit();
+  // The entries shown from the start: the guides (## headings of info.description), the tags and Schemas.
+  const topLevel = await reader.page.locator('[data-component-name="Menu/MenuItem"] > a').evaluateAll((anchors) =>
+    anchors.map((anchor) => ({
+      label: anchor.querySelector('[data-testid="menu-item-label"] [data-text]')?.getAttribute('data-text') ?? '',
+      href: anchor.getAttribute('href') ?? '',
+    })),
+  );
+  for (const { label, href } of topLevel) if (label && href) menu.routes.set(label, routeFromHref(href));
   for (const tag of [...(bundle.tags as Json[]).map((entry) => String(entry.name)), 'Schemas']) {
     await openMenu(reader.page, tag);
     // The entries under the tag's own: another group may be open too (Schemas, after a visit to a schema).
@@ -375,60 +385,62 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       );
     });
 
-    // One test per operation: what a reader on a desktop window and one on a phone do with it, at once.
-    describe.each(operations.map((entry) => [String(entry.operation.operationId), entry] as const))('the operation %s', (where, entry) => {
-      const { path: route, operation } = entry;
-      const summary = String(operation.summary);
-      const [curl, typescript] = ['curl', 'TypeScript'].map(
-        (label) => samples.find((sample) => sample.operationId === where && sample.label === label)!,
-      );
-      /** A line of a sample that no other language's sample of the operation shows: its first line past the imports. */
-      const markerOf = (source: string) =>
-        source
+    /** The curl and TypeScript samples of an operation, and a line of each that the other does not show. */
+    const samplesOf = (operationId: string) =>
+      (['curl', 'TypeScript'] as const).map((label) => {
+        const sample = samples.find((entry) => entry.operationId === operationId && entry.label === label)!;
+        // curl: its first line; TypeScript: its first line past the imports.
+        const marker = sample.source
           .split('\n')
-          .find((line) => /\S/.test(line) && !line.startsWith('import'))!
+          .find((line) => /\S/.test(line) && (label === 'curl' || !line.startsWith('import')))!
           .trim();
+        return { ...sample, marker };
+      });
 
-      /** On a desktop window: the page's search finds it and leads where its menu entry leads, to both samples. */
-      async function searchAndRead(): Promise<void> {
-        const { page } = desktopReader;
-        const target = menuRoute(summary);
-        await clickInView(page.getByTestId('search-trigger'), 'the search box');
-        await page.getByTestId('search-dialog').locator('input').fill(summary);
-        const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: summary }).filter({ hasText: route });
-        await expectVisible(result, `a search result for "${summary}" (${route})`);
-        if (entry === operations[0]) await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
-        await clickInView(result, `the search result for "${summary}"`);
-        await expectSettledAt(page, target, `the operation ${where}, opened from the search`);
-        const section = sectionOf(page, target);
-        await expectVisible(heading(section, summary), `the operation ${entry.method.toUpperCase()} ${route} ("${summary}")`);
-        // The page shows the language picked last in every panel: curl is picked again where TypeScript shows.
-        await showSample(page, samplesPanel(section), 'curl', String(curl?.source).split('\n')[0] ?? '', where);
-        await showSample(page, samplesPanel(section), 'TypeScript', markerOf(String(typescript?.source)), where);
-        if (entry === operations.at(-1)) await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
-      }
+    // A reader's task, by hand, once: the search (the page builds its index from the same description as the menu,
+    // whose entries for every operation the test above reads), the operation it leads to, both of its samples.
+    it("finds an operation with the page's search, which leads where its menu entry leads, to its curl sample and, when the reader picks TypeScript, its TypeScript sample", async () => {
+      const { page } = desktopReader;
+      const { path: route, operation, method } = operations[0]!;
+      const summary = String(operation.summary);
+      const where = String(operation.operationId);
+      const target = menuRoute(summary);
+      await desktopReader.visit();
+      await clickInView(page.getByTestId('search-trigger'), 'the search box');
+      await page.getByTestId('search-dialog').locator('input').fill(summary);
+      const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: summary }).filter({ hasText: route });
+      await expectVisible(result, `a search result for "${summary}" (${route})`);
+      await page.screenshot({ path: path.join(screenshots, 'docs-search.png') });
+      await clickInView(result, `the search result for "${summary}"`);
+      await expectSettledAt(page, target, `the operation ${where}, opened from the search`);
+      const section = sectionOf(page, target);
+      await expectVisible(heading(section, summary), `the operation ${method.toUpperCase()} ${route} ("${summary}")`);
+      for (const sample of samplesOf(where)) await showSample(page, samplesPanel(section), sample.label, sample.marker, where);
+      await page.screenshot({ path: path.join(screenshots, 'docs-operation.png') });
+    });
 
-      /** On a phone: every line of both samples, whole. */
-      async function fitOnPhone(): Promise<void> {
-        const { page } = phoneReader;
-        const target = menuRoute(summary);
-        await phoneReader.visit(target);
-        await expectSettledAt(page, target, `the operation ${where} on a phone`);
-        const faults: string[] = [];
-        for (const sample of [curl!, typescript!]) {
-          const what = `${where} ${sample.label}`;
-          const code = await showSample(page, samplesPanel(sectionOf(page, target)), sample.label, markerOf(sample.source), what);
+    // Every operation, read as data from the rendered page: the page shows the language picked last in every panel,
+    // so each operation is visited once with curl showing and once with TypeScript, and the language picked once.
+    it('shows every line of the curl and the TypeScript sample of every operation whole on a 390 px phone: no wrap, no sideways scroll, no copy button over it', async () => {
+      const { page } = phoneReader;
+      const faults: string[] = [];
+      for (const label of ['curl', 'TypeScript'] as const) {
+        for (const { operation } of operations) {
+          const where = String(operation.operationId);
+          const target = menuRoute(String(operation.summary));
+          await phoneReader.visit(target);
+          await expectSettledAt(page, target, `the operation ${where} on a phone`);
+          const sample = samplesOf(where).find((entry) => entry.label === label)!;
+          const what = `${where} ${label}`;
+          const code = await showSample(page, samplesPanel(sectionOf(page, target)), label, sample.marker, what);
           const report = await measureCode(code);
           expect(report.lines.length, `the lines of ${what}`).toBe(sample.source.replace(/\n$/, '').split('\n').length);
           expect(report.copyButton, `the copy button of ${what}`).not.toBeNull();
           faults.push(...fitFaults(what, report));
         }
-        if (entry === operations.at(-1)) await page.screenshot({ path: path.join(screenshots, 'docs-phone-sample.png') });
-        expect(faults).toEqual([]);
       }
-
-      it("is found by the page's search, which leads where its menu entry leads, to its curl sample and, when the reader picks TypeScript, its TypeScript sample; on a 390 px phone every line of both shows whole: no wrap, no sideways scroll, no copy button over it", () =>
-        Promise.all([searchAndRead(), fitOnPhone()]));
+      await page.screenshot({ path: path.join(screenshots, 'docs-phone-sample.png') });
+      expect(faults).toEqual([]);
     });
 
     it('shows the meaning of enumerated values in a table of the schema, constants included', async () => {
@@ -634,8 +646,8 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       for (const schema of Object.values<Json>(bundle.components.schemas)) {
         if (/\]\(#\//.test(JSON.stringify(schema))) sources.push(String(schema.title));
       }
-      const checked = new Set<string>();
-      // The links are the same on both window sizes: the two pages share the sources out, and follow each link once.
+      // Read as data: the links each source shows. The two pages share the sources out.
+      const shown = new Map<string, string>();
       const queue = [...sources];
       await onDesktopAndPhone(async ({ page, visit }) => {
         for (let source = queue.shift(); source !== undefined; source = queue.shift()) {
@@ -644,21 +656,24 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
           if (from) await expectSettledAt(page, from, `the page of ${source}`);
           // Visible links only: sections visited before may stay rendered, out of sight, with links of their own.
           const links = page.locator('[data-component-name="Markdown/Markdown"] a[href^="#/"]:visible');
-          const hrefs = new Set(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? '')));
-          for (const href of hrefs) {
-            // Links of the description's Markdown (Redoc adds its own, to the fields of a schema).
-            if (checked.has(href) || !inMarkdown.has(href)) continue;
-            checked.add(href);
-            // Following the link is setting the location's fragment to its href: the page routes there.
-            await visit(href);
-            await expectSettledAt(page, href, `the link to ${href} on ${source || 'the overview'}`);
-          }
+          for (const href of await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? '')))
+            if (inMarkdown.has(href) && !shown.has(href)) shown.set(href, source || 'the overview');
         }
       });
       expect(
-        [...inMarkdown].filter((href) => !checked.has(href)),
-        'cross-references of the description not found on the page',
+        [...inMarkdown].filter((href) => !shown.has(href)),
+        'cross-references of the description not shown on the page',
       ).toEqual([]);
+      // Each leads to a route of the menu (read from the page once); a reader follows one of each kind by hand (an
+      // operation, a schema, a guide), and any that leads elsewhere: following a link is setting the location's
+      // fragment to its href, and the page routes there.
+      const routes = new Set(menu!.routes.values());
+      const byHand = [...shown.keys()].filter((href) => !routes.has(href));
+      for (const kind of ['#/schemas/', '#/section/', '#/monitors/']) byHand.push([...shown.keys()].find((href) => href.startsWith(kind))!);
+      for (const href of new Set(byHand)) {
+        await desktopReader.visit(href);
+        await expectSettledAt(desktopReader.page, href, `the link to ${href} on ${shown.get(href)}`);
+      }
     });
   });
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generateConstants } from '../../scripts/lib/constants-source.js';
 import * as doc from '../support/constants-document.js';
+import { tsc7Path } from '../support/tsc.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -48,9 +49,11 @@ function bundleConstants(dir: string): Any {
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
+/** TypeScript 7's tsc (test/support/tsc.ts), found before the tests. */
+let tsc7 = '';
 function tsc(args: string[]): { ok: boolean; output: string } {
   try {
-    execFileSync(path.join(BIN, 'tsc'), args, { cwd: scratch, stdio: 'pipe' });
+    execFileSync(tsc7, [...args, '--pretty', 'false'], { cwd: scratch, stdio: 'pipe' });
     return { ok: true, output: '' };
   } catch (error: any) {
     return { ok: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` };
@@ -58,6 +61,7 @@ function tsc(args: string[]): { ok: boolean; output: string } {
 }
 
 beforeAll(async () => {
+  tsc7 = await tsc7Path();
   scratch = mkdtempSync(path.join(os.tmpdir(), 'constants-generated-'));
   bundle = bundleConstants(scratch);
   source = generateConstants(bundle, { source: 'bundle.json' });

@@ -112,10 +112,18 @@ describe('tsx src/bin.ts mock (what npm run mock runs, without npm)', () => {
 describe('the mock command: options, logging, the simulator (node dist/src/bin.js)', () => {
   it('--log prints one line per request', async () => {
     const command = run(process.execPath, [bin, 'mock', '--port', '0', '--log']);
-    const { baseUrl } = await serving(command);
-    await command.waitFor(/GET \/api\/monitors → 200/);
+    const { baseUrl } = await serving(command); // its GET /api/monitors is the first request
     await fetch(`${baseUrl}/monitors/12ab`, { headers: { Authorization: sampleToken } });
-    await command.waitFor(/GET \/api\/monitors\/12ab → 400/);
+    signalTree(command.child.pid!, 'SIGTERM');
+    await command.closed; // every line it printed is read
+    const lines = command
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(' → '));
+    expect(lines).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/monitors → 200$/),
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z GET \/api\/monitors\/12ab → 400$/),
+    ]);
   });
 
   it('a malformed or unknown option: exit 2 with the usage', async () => {

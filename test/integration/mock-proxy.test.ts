@@ -188,11 +188,22 @@ describe('an upstream that does not answer', () => {
 });
 
 describe('monitoring-service-api proxy (the command line)', () => {
-  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+  /** The compiled command line (what `npx monitoring-service-api` runs): it starts without tsx's compile step. */
+  const bin = path.join(root, 'dist', 'src', 'bin.js');
 
   it('prints a readable report of each violation, a summary on SIGTERM, a JSON-lines file, and leaves no process', async () => {
     const reportFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'proxy-report-')), 'violations.jsonl');
-    const command = startCommand(tsx, ['src/bin.ts', 'proxy', '--upstream', service.url, '--port', '0', '--quiet', '--report', reportFile]);
+    const command = startCommand(process.execPath, [
+      bin,
+      'proxy',
+      '--upstream',
+      service.url,
+      '--port',
+      '0',
+      '--quiet',
+      '--report',
+      reportFile,
+    ]);
     try {
       const [, url] = await command.waitFor(/Send your calls to (\S+) /);
       const [, pid] = await command.waitFor(/Process: pid (\d+)/);
@@ -222,9 +233,12 @@ describe('monitoring-service-api proxy (the command line)', () => {
   });
 
   it('warns at start-up when the upstream does not answer', async () => {
-    const command = startCommand(tsx, ['src/bin.ts', 'proxy', '--upstream', `http://127.0.0.1:${await freePort()}`, '--port', '0']);
+    const command = startCommand(process.execPath, [bin, 'proxy', '--upstream', `http://127.0.0.1:${await freePort()}`, '--port', '0']);
     try {
-      await command.waitFor(
+      await command.waitFor(/Process: pid \d+/); // serving: the check of the upstream is done
+      signalTree(command.child.pid!, 'SIGTERM');
+      await command.closed; // every line it printed is read
+      expect(command.output()).toMatch(
         /Warning: the upstream http:\/\/127\.0\.0\.1:\d+\/ does not answer \(.*ECONNREFUSED.*\): every call will be reported as a failure/,
       );
     } finally {
@@ -233,7 +247,7 @@ describe('monitoring-service-api proxy (the command line)', () => {
   });
 
   it('without --upstream: exit 2 with the usage', async () => {
-    const command = startCommand(tsx, ['src/bin.ts', 'proxy']);
+    const command = startCommand(process.execPath, [bin, 'proxy']);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toMatch(/--upstream is required[\s\S]*Usage: monitoring-service-api proxy/);
   });

@@ -6,10 +6,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outputs, root } from '../../scripts/lib/paths.js';
-import { run } from '../../scripts/lib/run.js';
 import { execOk } from '../support/consumer-project.js';
 import { startMock, type RunningMock } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
+import { checkGeneratedCode } from '../support/tsc.js';
 import { schemaValidator } from '../support/validator.js';
 
 const validate = schemaValidator(loadBundle());
@@ -63,25 +63,7 @@ describe('openapi-typescript-codegen (reads OpenAPI 3.0 only) on the 3.0 documen
     for (const service of ['MonitorsService', 'MonitorGroupsService', 'AuthenticationService', 'MspService'])
       expect(index).toContain(service);
     expect(index).toContain("export { MonitorStatus } from './models/MonitorStatus';");
-    const result = await run(
-      'tsc',
-      [
-        '--strict',
-        '--noEmit',
-        '--skipLibCheck',
-        '--target',
-        'ES2022',
-        '--module',
-        'ESNext',
-        '--moduleResolution',
-        'Bundler',
-        '--lib',
-        'ES2023,DOM',
-        path.join(outDir, 'index.ts'),
-        path.join(outDir, 'usage.ts'),
-      ],
-      { allowFailure: true },
-    );
+    const result = await checkGeneratedCode([path.join(outDir, 'index.ts'), path.join(outDir, 'usage.ts')]);
     expect(`${result.stdout}${result.stderr}`).toBe('');
     expect(result.code).toBe(0);
   });

@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => mock?.stop());
 
 interface Run {
+  /** The environment as the run left it. */
+  environment: { get(key: string): unknown };
   run: {
     executions: {
       item: { name: string };
@@ -96,7 +98,10 @@ describe('the Postman collection (v2.1)', () => {
       .map((field: Json) => field.value);
     expect(grants).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
     expect(JSON.stringify(collection)).toContain('zaaid={{zaaid}}');
-    expect(collection.variable.map((variable: Json) => variable.key)).toEqual(['access_token', 'refresh_token']);
+    // The tokens stay out of the collection (its variables travel with it when it is shared): no variable, no script
+    // that sets one.
+    expect(collection.variable).toBeUndefined();
+    expect(JSON.stringify(collection)).not.toContain('collectionVariables');
     // Only the identity provider's requests go without the token; every resource request inherits it.
     const resources = requests.filter((item: Json) => !String(item.request.url.raw).startsWith('{{auth_url}}'));
     expect(resources.length).toBe(operationsOf(bundle).filter(({ path }) => !path.startsWith('/oauth/')).length);
@@ -110,6 +115,13 @@ describe('the Postman collection (v2.1)', () => {
       expect(environment.values.find((value: Json) => value.key === 'auth_url').value).toBe(server['x-auth-url']);
     }
     expect(mockEnvironment.values.find((value: Json) => value.key === 'api_root').value).toBe('http://127.0.0.1:4010/api');
+  });
+
+  it('keeps the credentials and tokens in the environment, typed secret and empty', () => {
+    const secrets = ['client_secret', 'grant_code', 'access_token', 'refresh_token'];
+    for (const value of mockEnvironment.values as Json[])
+      expect([value.key, value.type], value.key).toEqual([value.key, secrets.includes(value.key) ? 'secret' : 'default']);
+    for (const key of secrets) expect(mockEnvironment.values.find((value: Json) => value.key === key)?.value).toBe('');
   });
 
   it('newman runs it against the mock: every request answers as its operation documents, tokens kept', async () => {
@@ -142,5 +154,8 @@ describe('the Postman collection (v2.1)', () => {
     }
     const tokens = executions.filter((execution) => execution.request.url.toString().startsWith(`${mock.authUrl}/oauth/`));
     expect(tokens.length).toBe(3);
+    // The token requests kept what they got in the environment (the collection has no variable to keep it in).
+    expect(summary.environment.get('access_token')).toMatch(/^\S+$/);
+    expect(summary.environment.get('refresh_token')).toMatch(/^\S+$/);
   });
 });

@@ -1,19 +1,35 @@
+// The repository type-checks, the docs' TypeScript samples included (tsconfig.json maps the package's name to
+// src/index.ts for them, as a reader who copies one gets it), by TypeScript 7's native compiler: it reports what
+// TypeScript 5.9 reports here, in a fifth of the CPU time (decisions/0010). A consumer's view with both compilers is
+// test/e2e/consumer.test.ts.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from '../../scripts/lib/run.js';
+import { root } from '../../scripts/lib/paths.js';
 import { loadBundle, operationsOf } from '../support/bundle.js';
-import { codeSamplesOf, typeCheckSamples } from '../support/code-samples.js';
+import { codeSamplesOf } from '../support/code-samples.js';
+import { exec } from '../support/consumer-project.js';
+import { tsc7Path } from '../support/tsc.js';
 
 describe('TypeScript', () => {
-  it('compiles the generated types, the client, the scripts and the tests with tsc --noEmit in strict mode', async () => {
-    const result = await run('tsc', ['-p', 'tsconfig.json', '--noEmit', '--strict'], { allowFailure: true });
+  it('compiles the generated types, the client, the scripts, the tests and the docs samples with tsc --noEmit in strict mode (TypeScript 7)', async () => {
+    const result = await exec(await tsc7Path(), ['-p', 'tsconfig.json', '--noEmit', '--strict', '--pretty', 'false'], { cwd: root });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
 
-  it("compiles the docs' TypeScript sample of every operation against the project's client (src/)", () => {
+  it("has the docs' TypeScript sample of every operation in that program, compiled against the project's client (src/)", async () => {
     const bundle = loadBundle();
     const typescript = codeSamplesOf(bundle).filter((sample) => sample.lang === 'TypeScript');
     expect(typescript.length).toBe(operationsOf(bundle).length);
-    expect(typeCheckSamples(typescript)).toEqual([]);
+    const listed = await exec(await tsc7Path(), ['-p', 'tsconfig.json', '--listFilesOnly'], { cwd: root });
+    const samplesDir = path.join(root, 'openapi', 'code_samples', 'TypeScript') + path.sep;
+    const compiled = listed.stdout
+      .split('\n')
+      .filter((file) => path.resolve(root, file).startsWith(samplesDir))
+      .map((file) => readFileSync(path.resolve(root, file), 'utf8'));
+    for (const sample of typescript) expect(compiled, `the TypeScript sample of ${sample.operationId}`).toContain(sample.source);
+    // The package's name resolves to the sources, not to an installed copy.
+    expect(listed.stdout).toContain(path.join(root, 'src', 'index.ts'));
   });
 });

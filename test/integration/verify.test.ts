@@ -349,7 +349,8 @@ describe('what verify never does', () => {
 });
 
 describe('monitoring-service-api verify (the command line)', () => {
-  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+  /** The compiled command line (what `npx monitoring-service-api` runs): it starts without tsx's compile step. */
+  const bin = path.join(root, 'dist', 'src', 'bin.js');
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'verify-'));
   const env = { REFRESH_TOKEN: secrets.refreshToken, CLIENT_ID: secrets.clientId, CLIENT_SECRET: secrets.clientSecret, ACCESS_TOKEN: '' };
 
@@ -358,7 +359,7 @@ describe('monitoring-service-api verify (the command line)', () => {
     const markdown = path.join(scratch, 'drift.md');
     const junit = path.join(scratch, 'drift.xml');
     const run = (args: string[], extra: Record<string, string> = env) => {
-      const command = startCommand(tsx, ['src/bin.ts', 'verify', '--rate', '100', ...args], extra);
+      const command = startCommand(process.execPath, [bin, 'verify', '--rate', '100', ...args], extra);
       return command.exited.then(({ code }) => ({ code, output: command.output() }));
     };
     const [clean, drifting, noCredentials, badAllow] = await Promise.all([

@@ -1,7 +1,7 @@
 /**
  * An independent transcription of 'Monitoring Service REST API: Constants and Enumerated Values'
  * (seeds/001_0f2279669d315196.txt), written from the document line by line, not from the YAML.
- * It is data only; test/constants.test.ts holds the OpenAPI schemas against it.
+ * It is data only; test/unit/constants.test.ts holds the OpenAPI schemas against it.
  *
  * Each enumeration is keyed by its schema name and lists [value, meaning] in the document's order.
  * Where the document gives a code without a meaning (e.g. `Text` for defacement type, the APM

@@ -1,20 +1,9 @@
 // Processes of a command under test, read from /proc (Linux): to prove that nothing outlives it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { root } from '../../scripts/lib/paths.js';
 
-/** A port that was free a moment ago on 127.0.0.1 (for a server that must not be there). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort } from '../../scripts/lib/ports.js';
 
 function parentOf(pid: number): number | undefined {
   try {
@@ -78,6 +67,8 @@ export interface Command {
   /** Resolves with the first match of `pattern` in the output (stdout and stderr), or rejects after the timeout. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once the command has exited and its output is read to the end (its pipes closed). */
+  closed: Promise<void>;
 }
 
 /**
@@ -108,10 +99,12 @@ export function startCommand(command: string, args: string[], env: NodeJS.Proces
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return {
     child,
     output: () => output,
     exited,
+    closed,
     waitFor: (pattern, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const check = () => {

@@ -1,4 +1,4 @@
-// The client's types follow the description (checked by tsc, which test/typecheck.test.ts runs over the tests),
+// The client's types follow the description (checked by tsc, which test/integration/typecheck.test.ts runs over the tests),
 // and its table of operationIds matches the bundled description.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {

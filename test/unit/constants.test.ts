@@ -1,6 +1,6 @@
 /**
  * Holds the constants schemas (openapi/components/schemas/constants/*.yaml, loaded as plain YAML, nothing resolved)
- * against the independent transcription of the constants document in test/constants-document.ts.
+ * against the independent transcription of the constants document in test/support/constants-document.ts.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
