@@ -15,7 +15,8 @@ import path from 'node:path';
 import { runScript, type ScriptLine } from '../src/cli/args.js';
 import { build } from './build.js';
 import { outputs } from './lib/paths.js';
-import { apiChanges, apiSnapshotFile, packageApiReport } from './lib/api-report.js';
+import { apiChanges } from './lib/api-changes.js';
+import { apiSnapshotFile, packageApiReport } from './lib/api-report.js';
 import {
   acknowledgedChanges,
   changelogEntries,
@@ -53,17 +54,32 @@ function packageApiChanges(released: string): Change[] {
     console.log(`Release ${released} has no API report (${path.basename(file)}): the package's TypeScript API is not compared.`);
     return [];
   }
-  return apiChanges(JSON.parse(readFileSync(file, 'utf8')), packageApiReport());
+  return apiChanges(JSON.parse(readFileSync(file, 'utf8')), packageApiReport()).filter((change) => change.impact === 'major');
 }
 
-/** A gate result for the API alone: the description unchanged, its version too. */
-const apiOnlyGate = (released: string) => ({
-  baseVersion: released,
-  revisionVersion: released,
-  versionChanged: false,
-  changes: [],
-  ok: false,
-});
+type Entry = ReturnType<typeof changelogEntries>[number];
+
+/** What the CHANGELOG lacks for a release of `version`, or undefined when its top entry will do. */
+function changelogProblem(
+  version: string,
+  entry: Entry | undefined,
+  releases: Release[],
+  replacing: Release | undefined,
+  previous: Release | undefined,
+): string | undefined {
+  if (!existsSync(changelogFile))
+    return `${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`;
+  if (!entry) return `CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`;
+  if (entry.version !== version)
+    return `The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`;
+  if (entry.body === '') return `The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`;
+  const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
+  if (used.has(entry.heading))
+    return `The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`;
+  if (previous && entry.date < previous.date)
+    return `The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`;
+  return undefined;
+}
 
 /** Stops the release with a message (runScript prints it; exit status 1). */
 function fail(message: string): never {
@@ -93,7 +109,8 @@ async function release(values: Record<string, string | boolean | undefined>): Pr
     // The description is as released; the package's TypeScript API may not be.
     const api = packageApiChanges(previous.version);
     if (api.length > 0) {
-      console.log(describeGate({ ...apiOnlyGate(previous.version), breaking: api }, `release ${previous.version} (${previous.date})`));
+      const gate = { breaking: api, notices: [], versionChanged: false, revisionVersion: previous.version };
+      console.log(describeGate(gate, `release ${previous.version} (${previous.date})`));
       process.exitCode = 1;
       return;
     }
@@ -122,21 +139,14 @@ async function release(values: Record<string, string | boolean | undefined>): Pr
     }
   }
 
-  // The CHANGELOG entry.
-  if (!existsSync(changelogFile))
-    fail(`${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`);
-  const entry = topEntry;
-  if (!entry) fail(`CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`);
-  if (entry.version !== version)
-    fail(
-      `The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`,
-    );
-  if (entry.body === '') fail(`The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`);
-  const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
-  if (used.has(entry.heading)) fail(`The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`);
-  if (previous && entry.date < previous.date)
-    fail(`The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`);
-
+  // The CHANGELOG entry: a release needs one; the check says so, and its verdict stays the gate's.
+  const problem = changelogProblem(version, topEntry, releases, replacing, previous);
+  if (problem && values.check) {
+    console.log(`The gate passes. Before a release: ${problem}`);
+    return;
+  }
+  if (problem) fail(problem);
+  const entry = topEntry!;
   const release: Release = { version, file: `${version}.json`, date: entry.date, changelog: entry.heading, sha256: sha256(bundleText) };
   if (values.check) {
     console.log(`A release would write releases/${release.file} (${release.sha256.slice(0, 12)}) under "${entry.heading}".`);
