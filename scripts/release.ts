@@ -5,11 +5,13 @@
 //   tsx scripts/release.ts            build, check, snapshot (needs a new CHANGELOG.md entry)
 //   tsx scripts/release.ts --amend    replace the last release with the current description, under its own
 //                                     CHANGELOG entry (to correct a release that has not been published yet)
-//   tsx scripts/release.ts --check    only say what a release would do; write nothing
+//   tsx scripts/release.ts --check    only say what a release would do; write nothing. Exits 1 only when the
+//                                     gate refuses a change; says what the CHANGELOG still lacks for a release
 //
 // A release needs, at the top of CHANGELOG.md, an entry "## <info.version> (<YYYY-MM-DD>)" with some text that
-// no earlier release used. Within the version of the last release, the description must not break it (no
-// attribute removed, no type changed: core document, section 9); a breaking change needs a new info.version.
+// no earlier release used. Within the version of the last release, the description and the package must not break
+// their users (judged by the direction data flows: CONTRIBUTING.md, "How the gate judges a change"); a breaking
+// change needs a new info.version.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runScript, type ScriptLine } from '../src/cli/args.js';
@@ -34,7 +36,7 @@ import {
 
 export const releaseLine = {
   usage: `Usage: npm run release -- [--check] [--amend] [--no-build]
-  --check      say what a release would do; write nothing.
+  --check      say what a release would do; write nothing (exit 1 only when the gate refuses a change).
   --amend      replace the last release with the current description, under its own CHANGELOG entry
                (to correct a release that has not been published yet).
   --no-build   use generated/ as it is, without building first.

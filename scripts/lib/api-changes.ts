@@ -231,7 +231,7 @@ export function apiChanges(base: ApiReport, revision: ApiReport): Change[] {
       const pointer = `${entry}#${name}`;
       const after = now[name];
       if (!after) changes.push(change('major', 'export-removed', 'both', pointer, `The export ${name} of ${entry} was removed.`));
-      else changes.push(...exportChanges(pointer, `${name} of ${entry}`, before, after));
+      else changes.push(...exportChanges(pointer, name, before, after));
     }
     for (const name of Object.keys(now))
       if (!Object.hasOwn(exports, name))

@@ -176,8 +176,7 @@ export function typeChanges(before: Node, after: Node, pointer: string, place: P
  * enum-value-added: a request may send a new value (passes); an answer may carry it: code that switches over every
  * value of a closed set (`KnownX` used alone) meets one it never handled (breaking). open-set-value-added: the known
  * values of an open set (`anyOf: [KnownX, {type: string}]`) gained one; the set promised other values all along
- * (passes, either way). A removed value is ownChecks'
- * `enum-value-removed`, breaking everywhere.
+ * (passes, either way). A removed value is ownChecks' `enum-value-removed`, breaking everywhere.
  */
 export function enumChanges(before: Node, after: Node, pointer: string, place: Place): Change[] {
   if (!Array.isArray(before.enum) || !Array.isArray(after.enum)) return [];

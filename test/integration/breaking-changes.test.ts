@@ -1,7 +1,7 @@
 // The breaking-change gate (core document, section 9): the current description may add to the last release, but
 // may not remove an attribute or change its type without a new info.version. Proved on copies of the current
 // bundle, one kind of change each: the kinds GitHub's REST description tests, and more.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,11 @@ import {
   readReleases,
   releasesDir,
   sha256,
+  wayForward,
 } from '../../scripts/lib/breaking-changes.js';
-import { outputs } from '../../scripts/lib/paths.js';
+import { outputs, root } from '../../scripts/lib/paths.js';
 import type { Json } from '../support/bundle.js';
+import { exec } from '../support/consumer-project.js';
 
 const releases = readReleases();
 const bundleFile = outputs().bundleJson;
@@ -160,7 +162,7 @@ const breakingCases: { name: string; rules: string[]; at?: string; change: (docu
   },
   {
     name: 'a parameter added as required',
-    rules: ['parameter-became-required'],
+    rules: ['required-parameter-added'],
     at: '#/paths/~1monitors/get',
     change: (document) => {
       document.paths['/monitors'].get.parameters.push({
@@ -212,24 +214,49 @@ describe('the gate, on a copy of the current bundle', () => {
     expect(describeGate(result, 'the bundle')).toMatch(/info\.version is still/);
   });
 
-  // One run of redocly diff for both additions: a breaking verdict at either place would show.
-  it('passes an added optional response attribute and an added operation, and lists each as a change', async () => {
+  // One run of redocly diff for every addition: a breaking verdict of Redocly's at any place would show.
+  it('passes the additions of what the service answers and a client may send, and lists each as a change', async () => {
     const result = await checkCompatibility(
       bundleFile,
       variant('additions', (document) => {
-        document.components.schemas.DeviceKey.properties.region = { type: 'string', description: 'A new attribute.' };
+        const schemas = document.components.schemas;
+        schemas.Monitor.properties.note = { type: 'string', description: 'A new attribute.' };
+        for (const [key, value] of [
+          ['enum', 'EXAMPLE-TYPE'],
+          ['x-enum-varnames', 'EXAMPLE_TYPE'],
+          ['x-enum-descriptions', 'Cloud services'],
+        ] as const)
+          schemas.KnownMonitorType[key].push(value);
         const get = document.paths['/monitors/{monitor_id}'].get;
         document.paths['/monitors/{monitor_id}'].delete = {
           ...structuredClone(get),
           operationId: 'deleteMonitor',
           summary: 'Delete a monitor',
         };
+        const list = document.paths['/monitors'].get;
+        (list.parameters ??= []).push({ name: 'offset', in: 'query', description: 'Where to start.', schema: { type: 'integer' } });
+        list.responses['200'].headers = { 'X-Total': { description: 'How many.', schema: { type: 'integer' } } };
+        list.responses['429'] = structuredClone(list.responses['500']);
       }),
     );
     expect(result.breaking, describeGate(result, 'the bundle')).toEqual([]);
     expect(result.ok).toBe(true);
-    expect(result.changes.map((change) => change.pointer)).toEqual(
-      expect.arrayContaining(['#/components/schemas/DeviceKey/properties/region', '#/paths/~1monitors~1{monitor_id}/delete']),
+    const rules = result.changes.map((change) => `${change.ruleId} ${change.pointer}`);
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'property-added #/components/schemas/Monitor/properties/note',
+        'open-set-value-added #/components/schemas/KnownMonitorType/enum',
+        'operation-added #/paths/~1monitors~1{monitor_id}/delete',
+        'optional-parameter-added #/paths/~1monitors/get/parameters/1',
+        'response-header-added #/paths/~1monitors/get/responses/200/headers/X-Total',
+      ]),
+    );
+    // A new documented status passes, and the gate asks for it in the release notes.
+    expect(result.notices.map((change) => `${change.ruleId} ${change.pointer}`)).toEqual([
+      'response-added #/paths/~1monitors/get/responses/429',
+    ]);
+    expect(describeGate(result, 'the bundle')).toMatch(
+      /^No breaking change since the bundle\.\n1 change\(s\) that break no one but belong in the release notes/,
     );
   });
 
@@ -312,4 +339,65 @@ describe('versions and CHANGELOG entries', () => {
       { heading: '## 2.0 (2026-11-22)', version: '2.0', date: '2026-11-22', body: 'First.' },
     ]);
   });
+});
+
+/**
+ * A copy of the repository, as a maintainer's checkout: its files (not dist/, .git or node_modules), and a
+ * node_modules of links to this one's packages, without its build stamps (the copy builds for itself).
+ */
+function repositoryCopy(): string {
+  const copy = path.join(scratch, 'repository');
+  const skipped = new Set(['node_modules', 'dist', '.git', 'test-results'].map((name) => path.join(root, name)));
+  cpSync(root, copy, { recursive: true, filter: (source) => !skipped.has(source) && !source.endsWith('.tgz') });
+  mkdirSync(path.join(copy, 'node_modules'));
+  for (const entry of readdirSync(path.join(root, 'node_modules')))
+    if (entry !== '.cache') symlinkSync(path.join(root, 'node_modules', entry), path.join(copy, 'node_modules', entry));
+  return copy;
+}
+
+/** Edits a file of the copy; the edit must change it. */
+function edit(copy: string, file: string, change: (text: string) => string): void {
+  const absolute = path.join(copy, file);
+  const before = readFileSync(absolute, 'utf8');
+  const after = change(before);
+  expect(after, `the edit of ${file} must apply`).not.toBe(before);
+  writeFileSync(absolute, after);
+}
+
+// End to end, as a maintainer works: edit openapi/, run the check (it builds generated/ and dist/, then judges the
+// description and the package's TypeScript API against releases/). Two runs, since each builds: the two additions,
+// then a removal on top of them.
+describe('npm run release -- --check, on a copy of the repository', () => {
+  it('passes an optional attribute of Monitor and a known value of the open MonitorType with no CHANGELOG line; refuses a removed property', async () => {
+    const copy = repositoryCopy();
+    edit(copy, 'openapi/components/schemas/Monitor.yaml', (text) =>
+      text.replace('properties:\n', 'properties:\n  note:\n    type: string\n    description: A note on the monitor.\n'),
+    );
+    edit(copy, 'openapi/components/schemas/constants/monitor-types.yaml', (text) =>
+      text
+        .replace("    - 'PROBE_CAPACITY'\n", "    - 'PROBE_CAPACITY'\n    - 'EXAMPLE-TYPE'\n")
+        .replace(/( {4}- PROBE_CAPACITY +# PROBE_CAPACITY\n)/, '$1    - EXAMPLE_TYPE # EXAMPLE-TYPE\n')
+        .replace(
+          /( {4}- further entry returned by GET \/api\/monitor_type_constants # PROBE_CAPACITY\n)/,
+          '$1    - Cloud services # EXAMPLE-TYPE\n',
+        )
+        .replace('      - MEMORYDB-GLOBAL-CLUSTER\n', '      - MEMORYDB-GLOBAL-CLUSTER\n      - EXAMPLE-TYPE\n'),
+    );
+    const check = () => exec('npm', ['run', '--silent', 'release', '--', '--check'], { cwd: copy, timeoutMs: 280_000 });
+
+    const additions = await check();
+    expect(additions.code, additions.stdout + additions.stderr).toBe(0);
+    expect(additions.stdout).toMatch(/^No breaking change since release 2\.0 /m);
+    expect(additions.stdout).toMatch(/^The gate passes\. Before a release: .*CHANGELOG\.md/m);
+    expect(readFileSync(path.join(copy, 'CHANGELOG.md'), 'utf8')).toBe(readFileSync(changelogFile, 'utf8'));
+
+    // The property, and its example's value (lint checks that examples name only declared attributes).
+    edit(copy, 'openapi/components/schemas/MonitorGroupCreate.yaml', (text) => text.replace(/\n {2}description:\n(?: {4}.*\n)+/, '\n'));
+    edit(copy, 'openapi/components/examples/NewMonitorGroup.yaml', (text) => text.replace(/^ {2}description: .*\n/m, ''));
+    const removal = await check();
+    expect(removal.code, removal.stdout + removal.stderr).toBe(1);
+    expect(removal.stdout).toContain('(property-removed, #/components/schemas/MonitorGroupCreate/properties/description)');
+    expect(removal.stdout).toContain(wayForward);
+    expect(removal.stdout).not.toMatch(/Monitor\/properties\/note|KnownMonitorType/);
+  }, 600_000);
 });
