@@ -383,7 +383,7 @@ describe('npm run release -- --check, on a copy of the repository', () => {
         )
         .replace('      - MEMORYDB-GLOBAL-CLUSTER\n', '      - MEMORYDB-GLOBAL-CLUSTER\n      - EXAMPLE-TYPE\n'),
     );
-    const check = () => exec('npm', ['run', '--silent', 'release', '--', '--check'], { cwd: copy, timeoutMs: 280_000 });
+    const check = () => exec('npm', ['run', '--silent', 'release', '--', '--check'], { cwd: copy, timeoutMs: 480_000 });
 
     const additions = await check();
     expect(additions.code, additions.stdout + additions.stderr).toBe(0);
@@ -399,5 +399,5 @@ describe('npm run release -- --check, on a copy of the repository', () => {
     expect(removal.stdout).toContain('(property-removed, #/components/schemas/MonitorGroupCreate/properties/description)');
     expect(removal.stdout).toContain(wayForward);
     expect(removal.stdout).not.toMatch(/Monitor\/properties\/note|KnownMonitorType/);
-  }, 600_000);
+  }, 1_000_000);
 });
