@@ -202,24 +202,20 @@ function exportChanges(pointer: string, name: string, before: ApiExport, after: 
     const signatures =
       own && before.signatures && after.signatures ? signatureChanges(pointer, name, before.signatures, after.signatures) : [];
     const members = memberChanges(pointer, name, before.members, after.members, memberFlow, own);
-    const same = JSON.stringify(before.members) === JSON.stringify(after.members);
+    const same =
+      Object.keys(before.members).length === Object.keys(after.members).length &&
+      Object.entries(after.members).every(([member, is]) => {
+        const was = before.members![member];
+        return was !== undefined && was.optional === is.optional && typeShift(was.type, is.type) === 'same';
+      });
     return [...signatures, ...members, ...(own || same ? [] : [fromTheDescription(pointer, name, flow)])];
   }
   if (!own) return before.type === after.type ? [] : [fromTheDescription(pointer, name, flow)];
   if (before.signatures && after.signatures) return signatureChanges(pointer, name, before.signatures, after.signatures);
-  const shift = typeShift(before.type, after.type);
-  if (shift === 'same') return [];
-  // A function of a release that kept no signatures: its type, as printed, is the whole comparison.
-  const typeFlow = after.signatures ? 'both' : flow;
-  return [
-    change(
-      shiftImpact(shift, typeFlow),
-      `export-type-${shift}`,
-      typeFlow,
-      pointer,
-      `The type of ${name} ${shift}: from ${before.type} to ${after.type}.`,
-    ),
-  ];
+  // A type with no members, values or signatures to compare (or a function of a release that kept no signatures):
+  // its printed text is the whole comparison, and any change of it is refused.
+  if (typeShift(before.type, after.type) === 'same') return [];
+  return [change('major', 'export-type-changed', flow, pointer, `The type of ${name} changed from ${before.type} to ${after.type}.`)];
 }
 
 /** What a revision of the package breaks for its users, and what it adds: every change, each with its impact. */

@@ -332,6 +332,9 @@ export declare function createClient(options: ClientOptions): Client;
 export declare function kindOf(event: object): EventKind;
 export declare function format(value: string | number): string;
 export declare function parse(text: string): number | undefined;
+export declare function pad(text: string, width?: number): string;
+export declare function at(index: number): string;
+export declare function at(key: string): string;
 export declare const apiVersion: '2.0';
 `;
 
@@ -389,6 +392,9 @@ const apiCases = [
   api('a parameter narrowed', 'parameter-type-narrowed', 'input', 'refuse', ['value: string | number', 'value: string']),
   api('a parameter removed', 'parameter-removed', 'input', 'refuse', ['(options: ClientOptions)', '()']),
   api('what a function returns widened', 'return-type-widened', 'output', 'refuse', ['): EventKind;', '): EventKind | undefined;']),
+  api('a parameter made required', 'parameter-made-required', 'input', 'refuse', ['width?: number', 'width: number']),
+  api('an overload removed', 'signature-removed', 'input', 'refuse', ['export declare function at(key: string): string;\n', '']),
+  api('the type of a constant changed', 'export-type-changed', 'any', 'refuse', ["apiVersion: '2.0'", "apiVersion: '2.1'"]),
 ];
 
 const verdictOf = (change: Change): Verdict => (change.impact === 'major' ? 'refuse' : change.impact === 'notice' ? 'notice' : 'pass');
