@@ -64,7 +64,7 @@ export interface GateResult {
   breaking: Change[];
   /** Changes that pass but belong in the release notes (impact "notice"). */
   notices: Change[];
-  /** Every change found (by Redocly, and by `ownChecks`), breaking or not. */
+  /** Every change found (by Redocly, and by the gate's own rules), with its impact. */
   changes: Change[];
   /** False when the revision breaks the base without a new version. */
   ok: boolean;
