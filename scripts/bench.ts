@@ -12,6 +12,8 @@ import { bin, outputs, root } from './lib/paths.js';
 import { numberOption, runScript, type ScriptLine } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
+import { bundleRows, clientBundleTarget, measureBundles } from './lib/bundle-size.js';
+import { mcpRows } from './lib/bench-mcp.js';
 
 export const benchLine = {
   usage: `Usage: npm run bench -- [--requests 2000] [--skip-build]
@@ -371,26 +373,38 @@ async function main(values: Record<string, string | boolean | undefined>) {
         const client = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false });
         const raw = async () => { const response = await fetch(baseUrl + '/monitors', { headers }); await response.json(); };
         const typed = async () => { await client.GET('/monitors'); };
-        const checking = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false, validate: true });
+        const { answerSchema } = await import(${JSON.stringify(path.join(root, 'dist', 'generated', 'zod.js'))});
+        const checking = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false, validate: answerSchema });
         const validated = async () => { await checking.GET('/monitors'); };
+        // Short rounds, each form in turn (the order rotating from round to round), and the median of each: on a
+        // shared machine the load drifts within a run, and long rounds or a fixed order would charge that drift to
+        // whichever form ran in the busy moment.
+        const rounds = 10, perRound = Math.ceil(${calls} / 5);
         const time = async (call) => {
-          for (let i = 0; i < 200; i++) await call();
           const started = performance.now();
-          for (let i = 0; i < ${calls}; i++) await call();
-          return ((performance.now() - started) * 1000) / ${calls};
+          for (let i = 0; i < perRound; i++) await call();
+          return ((performance.now() - started) * 1000) / perRound;
         };
-        let rawUs = 0, typedUs = 0, validatedUs = 0;
-        for (let round = 0; round < 2; round++) { rawUs += await time(raw); typedUs += await time(typed); validatedUs += await time(validated); }
-        console.log(JSON.stringify({ rawUs: rawUs / 2, typedUs: typedUs / 2, validatedUs: validatedUs / 2 }));
+        for (const call of [raw, typed, validated]) for (let i = 0; i < 200; i++) await call();
+        const forms = [['rawUs', raw], ['typedUs', typed], ['validatedUs', validated]];
+        const samples = { rawUs: [], typedUs: [], validatedUs: [] };
+        for (let round = 0; round < rounds; round++) {
+          for (let index = 0; index < forms.length; index++) {
+            const [name, call] = forms[(index + round) % forms.length];
+            samples[name].push(await time(call));
+          }
+        }
+        const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+        console.log(JSON.stringify(Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]))));
       `);
       row(
         'client, per call (GET /monitors)',
         `${figures.typedUs!.toFixed(0)} µs (${(figures.typedUs! / figures.rawUs!).toFixed(2)}x)`,
         `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
-        `${calls} sequential calls each, same local server`,
+        `median of 10 rounds of ${Math.ceil(calls / 5)} sequential calls of each form, in rotating order, same local server`,
       );
       row(
-        'client with validate: true, per call',
+        'client with validate: answerSchema, per call',
         `${figures.validatedUs!.toFixed(0)} µs (${(figures.validatedUs! / figures.rawUs!).toFixed(2)}x)`,
         `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
         'each answer checked by its zod schema',
@@ -398,6 +412,14 @@ async function main(values: Record<string, string | boolean | undefined>) {
     } finally {
       server.kill('SIGTERM');
     }
+  }
+
+  // 4b. What the client adds to a browser app's bundle, beside openapi-fetch alone.
+  {
+    const sizes = await measureBundles();
+    for (const entry of bundleRows(sizes)) row(entry.measure, entry.figure, entry.anchor, entry.notes);
+    const client = sizes.find((size) => size.app === 'client')!;
+    if (client.gzippedBytes > clientBundleTarget.gzippedBytes) process.exitCode = 1;
   }
 
   // 5. Type-checking a small consumer of the types and the client.
@@ -439,6 +461,9 @@ export async function run(): Promise<[DeviceKey, Monitor[]]> {
       code === 0 ? 'strict; the compiled declarations of dist/; whole program from a cold start' : `tsc failed (exit ${code})`,
     );
   }
+
+  // 6. The MCP server: the context its tool list costs, and its start (scripts/lib/bench-mcp.ts).
+  for (const entry of await mcpRows()) row(entry.measure, entry.figure, entry.anchor, entry.notes);
 
   agent.destroy();
   console.error(

@@ -19,6 +19,7 @@ export {
   type ServiceResult,
 } from './client/client.js';
 export { ServiceError, type OperationInfo, type ServiceErrorKind } from './client/errors.js';
+export type { AnswerIssue, AnswerSchema, AnswerSchemas } from './client/contract.js';
 export {
   exchangeGrantCode,
   refreshAccessToken,
@@ -28,7 +29,8 @@ export {
   type IdentityProviderOptions,
   type RenewedToken,
 } from './client/auth.js';
-export { backoffDelay, parseRetryAfter, type FetchLike, type RetryOptions, type Sleep } from './client/http.js';
+export { backoffDelay, parseRetryAfter, type RetryOptions, type Sleep } from './fetch/retry.js';
+export type { FetchLike } from './fetch/exchange.js';
 export { parseTimestamp, formatTimestamp } from './client/timestamps.js';
 export { operationIds } from './client/operations.js';
 

@@ -1,8 +1,8 @@
 // The MCP server's tools, made from the bundle: one per resource operation (the identity provider's are not tools:
 // the server gets its tokens itself). Each has the operation's name, its summary as title, a description from its
 // summary, scope and documented errors (a write says what it changes), hints of what a call does to the account
-// (read-only, additive, idempotent), and an input schema of its parameters, its body and an optional `zaaid` (act on a
-// customer or business unit), self-contained (no reference left).
+// (read-only, additive, idempotent), an input schema of its parameters, its body and an optional `zaaid` (act on a
+// customer or business unit), and an output schema of its answer's `data`, both self-contained (no reference left).
 import { operationsOf, type Json } from '../../src/description/openapi.js';
 import type { ToolAnnotations, ToolDefinition } from '../../src/mcp/tool.js';
 import { dereferenced } from './openapi-forms.js';
@@ -32,12 +32,71 @@ function changes(method: string, summary: string): string {
 
 /**
  * The MCP hints of a call (clients use them to ask the user before a change): a GET only reads; a POST adds (not
- * destructive, not idempotent); a PUT or a DELETE replaces or removes (destructive, idempotent). The world is closed:
- * the calls read and change the account's own data.
+ * destructive, not idempotent: each call adds another); a PUT or a DELETE replaces or removes (destructive,
+ * idempotent). Every call reaches the service, outside the assistant's host: an open world.
  */
 function hintsOf(method: string, title: string): ToolAnnotations {
-  if (method === 'get') return { title, readOnlyHint: true, openWorldHint: false };
-  return { title, readOnlyHint: false, destructiveHint: method !== 'post', idempotentHint: method !== 'post', openWorldHint: false };
+  if (method === 'get') return { title, readOnlyHint: true, openWorldHint: true };
+  return { title, readOnlyHint: false, destructiveHint: method !== 'post', idempotentHint: method !== 'post', openWorldHint: true };
+}
+
+/** The keywords of an output schema that say what an answer holds; titles, examples and `x-` tables only cost context. */
+const outputKeywords = new Set([
+  'type',
+  'description',
+  'properties',
+  'items',
+  'required',
+  'additionalProperties',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'pattern',
+  'minimum',
+  'maximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+]);
+
+/** A schema with the keywords of outputKeywords only, its descriptions cut to their first paragraph (no tables). */
+function compactSchema(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(compactSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const compact: Json = {};
+  for (const [key, value] of Object.entries<Json>(schema)) {
+    if (!outputKeywords.has(key)) continue;
+    if (key === 'description') compact.description = firstParagraph(value);
+    else if (key === 'properties')
+      compact.properties = Object.fromEntries(Object.entries<Json>(value).map(([name, property]) => [name, compactSchema(property)]));
+    else if (key === 'enum' || key === 'const' || key === 'required' || key === 'type' || typeof value !== 'object') compact[key] = value;
+    else compact[key] = compactSchema(value);
+  }
+  return compact;
+}
+
+/**
+ * The tool's output schema (MCP requires an object): `{ data }`, the `data` of the envelope of the operation's first
+ * successful answer, as the description gives it; required when the description requires it.
+ */
+function outputSchemaOf(operation: Json): Json {
+  const success = Object.entries<Json>(operation.responses ?? {}).find(([status, response]) => status.startsWith('2') && response.content);
+  const schema: Json = Object.values<Json>(success?.[1].content ?? {})[0]?.schema ?? {};
+  const parts: Json[] = [schema, ...(schema.allOf ?? [])].reverse();
+  const holder = parts.find((part) => part.properties?.data !== undefined);
+  const data = holder
+    ? compactSchema(holder.properties.data)
+    : { description: firstParagraph(schema.description) || 'Not shown in the documents.' };
+  return {
+    type: 'object',
+    description: "The `data` of the service's envelope (its answer's payload).",
+    properties: { data },
+    required: holder?.required?.includes('data') ? ['data'] : [],
+    additionalProperties: false,
+  };
 }
 
 export function mcpTools(bundle: Json): ToolDefinition[] {
@@ -91,6 +150,7 @@ export function mcpTools(bundle: Json): ToolDefinition[] {
         write,
         annotations: hintsOf(method, String(operation.summary)),
         inputSchema: { type: 'object', properties, required, additionalProperties: false },
+        outputSchema: outputSchemaOf(operation),
       };
     });
 }

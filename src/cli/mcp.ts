@@ -1,24 +1,39 @@
-// `monitoring-service-api mcp`: the API as tools for an AI assistant, over stdio (Model Context Protocol). Stdout
-// carries the protocol only: every message of this command goes to stderr.
+// `monitoring-service-api mcp`: the API as tools for an AI assistant (Model Context Protocol), over stdio, or over
+// Streamable HTTP with --http. Over stdio, stdout carries the protocol only: every message of this command goes to
+// stderr.
 import { dataCenters } from '../../generated/client.js';
-import { npmHint, parseCommand, program, UsageError, type Command } from './args.js';
+import { countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
+import { stopOnSignals } from './serve.js';
 import { terminalText } from '../output/escape.js';
 
 /** The MCP SDK, an optional peer dependency of the package, as the user installs it. */
 export const mcpInstallCommand = 'npm install --save-exact @modelcontextprotocol/sdk@1.32.2';
 
+/** The environment variable of the bearer token that every HTTP request must carry (never an option: ps shows those). */
+export const httpTokenVariable = 'MCP_HTTP_TOKEN';
+
 export const mcpCommand = {
-  summary: 'serve the API as tools for an AI assistant (MCP, over stdio)',
+  summary: 'serve the API as tools for an AI assistant (MCP, over stdio or Streamable HTTP)',
   usage: `Usage: ${program} mcp (--base-url URL [--auth-url URL] | --data-center ID ...) [--allow-writes] [--insecure]
-  --base-url URL    the API root ({base_url}, ending in /api): your data center's, or the mock's (http://127.0.0.1:4010/api).
-  --auth-url URL    the identity provider ({auth_url}), needed with a refresh token.
-  --data-center ID  one of ${Object.keys(dataCenters).join(', ')}; its hosts in the description are placeholders, so give
-                    --base-url and --auth-url too.
-  --allow-writes    also offer the operations that create or change data (POST, PUT, DELETE). Default: read-only.
-  --insecure        allow plain http to another machine (the credentials then cross the network unencrypted).
-  -h, --help        this help.
-Credentials from the environment only: ${credentialVariables.refreshToken}, ${credentialVariables.clientId} and ${credentialVariables.clientSecret}, or ${credentialVariables.accessToken}.
+       ${program} mcp ... --http [--port 4020] [--host 127.0.0.1] [--allow-origin ORIGIN ...] [--allow-host NAME ...]
+  --base-url URL         the API root ({base_url}, ending in /api): your data center's, or the mock's (http://127.0.0.1:4010/api).
+  --auth-url URL         the identity provider ({auth_url}), needed with a refresh token.
+  --data-center ID       one of ${Object.keys(dataCenters).join(', ')}; its hosts in the description are placeholders, so give
+                         --base-url and --auth-url too.
+  --allow-writes         also offer the operations that create or change data (POST, PUT, DELETE). Default: read-only.
+  --insecure             allow plain http to another machine (the credentials then cross the network unencrypted).
+  --max-answer-bytes N   the largest answer read from the service; a larger one is a tool error. Default 262144 (256 KiB).
+  --http                 serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; every request needs
+                         Authorization: Bearer <the token in ${httpTokenVariable}> (at least 16 characters).
+  --port N               with --http: the port (0: a free one, printed on start). Default 4020.
+  --host H               with --http: the address to listen on. Default 127.0.0.1 (this machine only).
+  --allow-origin ORIGIN  with --http: a web page origin allowed to call (https://assistant.example.com); repeatable.
+                         Requests without Origin (programs) and from the server's own origin pass.
+  --allow-host NAME      with --http: a name the server is reached by (its public name behind a TLS proxy); repeatable.
+                         Other Host headers than this machine's names and the listen address are refused.
+  -h, --help             this help.
+Credentials from the environment only: ${credentialVariables.refreshToken}, ${credentialVariables.clientId} and ${credentialVariables.clientSecret}, or ${credentialVariables.accessToken}; with --http, ${httpTokenVariable} too.
 Needs the MCP SDK beside this package: ${mcpInstallCommand}`,
   options: {
     'base-url': { type: 'string' },
@@ -26,16 +41,21 @@ Needs the MCP SDK beside this package: ${mcpInstallCommand}`,
     'data-center': { type: 'string' },
     'allow-writes': { type: 'boolean', default: false },
     insecure: { type: 'boolean', default: false },
+    'max-answer-bytes': { type: 'string' },
+    http: { type: 'boolean', default: false },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
+    'allow-host': { type: 'string', multiple: true },
+    // Taken only to say where the token goes instead: a process list shows every option.
+    'http-token': { type: 'string' },
   },
 } satisfies Command;
 
-/** `mcp`: checks the configuration, then serves over stdio until stdin closes. */
-export async function runMcp(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {
-  const values = parseCommand(mcpCommand, args);
-  if (values.help) {
-    console.log(mcpCommand.usage);
-    return;
-  }
+type Values = ReturnType<typeof parseCommand>;
+
+/** The service's addresses of the command line: a placeholder host of the description is refused. */
+function addressesOf(values: Values) {
   const text = (name: string) => (typeof values[name] === 'string' && values[name] !== '' ? (values[name] as string) : undefined);
   const dataCenter = text('data-center');
   if (dataCenter !== undefined && !Object.hasOwn(dataCenters, dataCenter)) {
@@ -45,10 +65,11 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
   }
   const center = dataCenter === undefined ? undefined : dataCenters[dataCenter as keyof typeof dataCenters];
   const baseUrl = text('base-url') ?? center?.baseUrl;
+  const authUrl = text('auth-url') ?? center?.authUrl;
   if (baseUrl === undefined) throw new UsageError(`--base-url is required.${npmHint(mcpCommand.options)}\n${mcpCommand.usage}`);
   for (const [flag, address] of [
     ['--base-url', baseUrl],
-    ['--auth-url', text('auth-url') ?? center?.authUrl],
+    ['--auth-url', authUrl],
   ] as const) {
     if (address && URL.canParse(address) && new URL(address).hostname.endsWith('.invalid')) {
       throw new UsageError(
@@ -56,35 +77,107 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
       );
     }
   }
-  const auth = credentialsFrom(env, 'mcp', mcpCommand.usage);
-  let mcp: typeof import('../mcp/index.js');
-  let stdio: typeof import('@modelcontextprotocol/sdk/server/stdio.js');
+  return { baseUrl, authUrl };
+}
+
+/** The options of --http, checked: those given without it are a mistake, and the token comes from the environment. */
+function httpOptionsOf(values: Values, env: Record<string, string | undefined>) {
+  const given = ['port', 'host', 'allow-origin', 'allow-host'].filter((name) => values[name] !== undefined);
+  if (values['http-token'] !== undefined)
+    throw new UsageError(
+      `--http-token is not taken: a process list would show it. Set ${httpTokenVariable} in the environment.\n${mcpCommand.usage}`,
+    );
+  if (!values.http) {
+    if (given.length > 0) throw new UsageError(`${given.map((name) => `--${name}`).join(', ')}: options of --http.\n${mcpCommand.usage}`);
+    return undefined;
+  }
+  const token = env[httpTokenVariable];
+  if (!token)
+    throw new UsageError(
+      `mcp --http needs ${httpTokenVariable} in the environment: the token every request must carry (Authorization: Bearer <token>), at least 16 characters, e.g. from openssl rand -hex 32.\n${mcpCommand.usage}`,
+    );
+  const list = (name: string) => (values[name] as unknown as string[] | undefined) ?? [];
+  return {
+    token,
+    port: numberOption('port', values.port, mcpCommand.usage, portRule),
+    host: typeof values.host === 'string' ? values.host : undefined,
+    allowedOrigins: list('allow-origin'),
+    allowedHosts: list('allow-host'),
+  };
+}
+
+/** The package's MCP modules, or the install command when the SDK is missing. */
+async function loadMcp() {
   try {
-    [mcp, stdio] = await Promise.all([import('../mcp/index.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+    const [mcp, stdio] = await Promise.all([import('../mcp/index.js'), import('@modelcontextprotocol/sdk/server/stdio.js')]);
+    return { mcp, stdio };
   } catch (error) {
     throw new Error(
       `The mcp command needs the MCP SDK beside this package: ${mcpInstallCommand}\n(${error instanceof Error ? error.message : String(error)})`,
     );
   }
-  let server: ReturnType<typeof mcp.createMcpServer>;
-  try {
-    server = mcp.createMcpServer({
-      baseUrl,
-      authUrl: text('auth-url') ?? center?.authUrl,
-      auth,
-      allowWrites: values['allow-writes'] === true,
-      insecure: values.insecure === true,
-    });
-  } catch (error) {
-    // The client names its options (baseUrl); here they are flags.
-    if (error instanceof TypeError)
-      throw new UsageError(
-        `${terminalText(error.message.replace(/^baseUrl\b/, '--base-url').replace(/^authUrl\b/, '--auth-url'))}\n${mcpCommand.usage}`,
-      );
-    throw error;
+}
+
+/** A wrong option of the library as the command line's: the client names its options (baseUrl); here they are flags. */
+function asUsageError(error: unknown): unknown {
+  if (!(error instanceof TypeError)) return error;
+  const flags: [RegExp, string][] = [
+    [/^baseUrl\b/, '--base-url'],
+    [/^authUrl\b/, '--auth-url'],
+    [/^token\b/, httpTokenVariable],
+    [/^allowedOrigins\b/, '--allow-origin'],
+    [/^maxAnswerBytes\b/, '--max-answer-bytes'],
+  ];
+  const message = flags.reduce((text, [name, flag]) => text.replace(name, flag), error.message);
+  return new UsageError(`${terminalText(message)}\n${mcpCommand.usage}`);
+}
+
+/** `mcp`: checks the configuration, then serves over stdio until stdin closes, or over HTTP until a signal. */
+export async function runMcp(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {
+  const values = parseCommand(mcpCommand, args);
+  if (values.help) {
+    console.log(mcpCommand.usage);
+    return;
   }
-  await server.connect(new stdio.StdioServerTransport());
-  console.error(
-    `${program} mcp: serving ${mcp.operationTools.filter((tool) => values['allow-writes'] || !tool.write).length} operations of ${baseUrl} over stdio${values['allow-writes'] ? ' (writes allowed)' : ' (read-only)'}.`,
+  const { baseUrl, authUrl } = addressesOf(values);
+  const http = httpOptionsOf(values, env);
+  const maxAnswerBytes = numberOption('max-answer-bytes', values['max-answer-bytes'], mcpCommand.usage, countRule);
+  const auth = credentialsFrom(env, 'mcp', mcpCommand.usage);
+  const { mcp, stdio } = await loadMcp();
+  const options = {
+    baseUrl,
+    authUrl,
+    auth,
+    maxAnswerBytes,
+    allowWrites: values['allow-writes'] === true,
+    insecure: values.insecure === true,
+  };
+  const offered = `${mcp.operationTools.filter((tool) => options.allowWrites || !tool.write).length} operations of ${baseUrl}`;
+  const mode = options.allowWrites ? ' (writes allowed)' : ' (read-only)';
+  if (http === undefined) {
+    let server: ReturnType<typeof mcp.createMcpServer>;
+    try {
+      server = mcp.createMcpServer(options);
+    } catch (error) {
+      throw asUsageError(error);
+    }
+    await server.connect(new stdio.StdioServerTransport());
+    console.error(`${program} mcp: serving ${offered} over stdio${mode}.`);
+    return;
+  }
+  let running: Awaited<ReturnType<typeof mcp.startMcpHttpServer>>;
+  try {
+    running = await mcp.startMcpHttpServer({ ...options, ...http });
+  } catch (error) {
+    throw asUsageError(error);
+  }
+  console.log(
+    `${program} mcp: serving ${offered} over Streamable HTTP at ${running.url}${mode}; every request needs the token of ${httpTokenVariable}.`,
   );
+  if (running.beyondLoopback) {
+    console.error(
+      `Warning: listening on ${running.host}, which other machines can reach. The token and the answers cross the network in clear: serve it behind a TLS proxy, and name its public host with --allow-host (other Host headers are refused).`,
+    );
+  }
+  stopOnSignals('MCP server', running.stop);
 }

@@ -3,7 +3,8 @@
 import { createAuthClient, dataCenters, tokenLimits, type DataCenterId } from '../../generated/client.js';
 import type { components } from '../../generated/types.js';
 import { ServiceError, describeErrorBody, type OperationInfo } from './errors.js';
-import { abortError, credentialAddress, exchange, untilAborted, type FetchLike } from './http.js';
+import { credentialAddress } from '../fetch/address.js';
+import { abortError, exchange, untilAborted, type FetchLike } from '../fetch/exchange.js';
 import { operationInfo } from './operations.js';
 
 /** Where the identity provider is and how to reach it. */

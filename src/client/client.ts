@@ -3,8 +3,10 @@
 import { createApiClient, type DataCenterId } from '../../generated/client.js';
 import type { paths } from '../../generated/types.js';
 import type { RenewedToken } from './auth.js';
-import { ServiceError, describeErrorBody, kindOfStatus, setAttempts, type OperationInfo } from './errors.js';
-import { parseRetryAfter, resolveRetry, type FetchLike, type RetryOptions, type Sleep } from './http.js';
+import { answerSchemas, checkAnswer, type AnswerSchemas } from './contract.js';
+import { failedAnswerError, unreadAnswerError, type FetchResult, type OperationInfo } from './errors.js';
+import type { FetchLike } from '../fetch/exchange.js';
+import { resolveRetry, type RetryOptions, type Sleep } from '../fetch/retry.js';
 import { operationInfo } from './operations.js';
 import { checkPathValues, checkZaaid } from './request-values.js';
 import { send, type CallContext } from './send.js';
@@ -187,11 +189,13 @@ export interface ServiceClientOptions {
    */
   insecure?: boolean;
   /**
-   * Check each successful answer against the description's schema for its operation and status (zod, an optional
-   * peer dependency: `npm install zod@4`). An answer that breaks the contract rejects with a ServiceError of kind
-   * `contract` naming the JSON pointer and the rule; attributes the description does not know stay allowed.
+   * Check each successful answer against the description's schema for its operation and status: give the schemas,
+   * `validate: answerSchema` (`import { answerSchema } from 'monitoring-service-api/zod'`, with `zod@4` installed),
+   * so that only an app that checks carries zod. `true` loads the same schemas at run time beside the package (Node,
+   * Deno, Bun; not in a bundle). An answer that breaks the contract rejects with a ServiceError of kind `contract`
+   * naming the JSON pointer and the rule; attributes the description does not know stay allowed.
    */
-  validate?: boolean;
+  validate?: boolean | AnswerSchemas;
   /** The clock (epoch ms) for token expiry and the identity provider's limit. Default `Date.now`. */
   clock?: () => number;
   /** How the client waits between retries. Default: a timer. */
@@ -244,44 +248,11 @@ function checkAccountHeader(zaaid: string): string {
   return zaaid;
 }
 
-/** The zod schemas of the description, loaded by the first call that validates (zod is an optional peer dependency). */
-let contract: Promise<typeof import('../../generated/zod.js')> | undefined;
-
-/** Rejects with a ServiceError of kind `contract` when a successful answer's body is not what the description says. */
-async function checkAnswer(operation: OperationInfo, response: Response, body: unknown, attempts: number): Promise<void> {
-  contract ??= import('../../generated/zod.js').catch((error: unknown) => {
-    contract = undefined;
-    throw new TypeError(
-      `validate: true needs zod 4 beside this package (npm install zod@4): ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
-  const schema = operation.operationId ? (await contract).answerSchema(operation.operationId, response.status) : undefined;
-  if (!schema) return; // an operation or status the description does not document: nothing to check against
-  const result = schema.safeParse(body);
-  if (result.success) return;
-  const [first, ...others] = result.error.issues;
-  const pointer = `/${first!.path.map((part) => String(part).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
-  throw new ServiceError({
-    kind: 'contract',
-    status: response.status,
-    message:
-      `The answer of ${operation.method} ${operation.path} (${operation.operationId}, ${response.status}) breaks the contract at ${pointer}: ` +
-      `${first!.message} (${first!.code})${others.length > 0 ? `, and ${others.length} more` : ''}.`,
-    operation,
-    body,
-    response,
-    attempts,
-  });
-}
-
 /** The envelope's `data`; a body that is not an envelope (an undocumented answer) as it is. */
 function unwrap(body: unknown): unknown {
   if (isRecord(body) && ('data' in body || typeof body.message === 'string')) return body.data;
   return body;
 }
-
-/** What openapi-fetch resolves to: the parsed body of a success (`data`) or of a failure (`error`), and the answer. */
-type FetchResult = { data?: unknown; error?: unknown; response: Response };
 
 /** The second argument of a call, as the client reads it whatever the operation. */
 type AnyCallInit = CallOptions & { params?: Record<string, unknown>; body?: unknown };
@@ -317,62 +288,19 @@ function callContext(
   };
 }
 
-/**
- * The error of a call that got no readable answer: a ServiceError of `send` as it is (with the attempts made), an
- * answer whose body could not be read (kind `http`), or a request that could not be made (kind `network`).
- */
-function unreadAnswerError(error: unknown, context: CallContext): ServiceError {
-  if (ServiceError.is(error)) return setAttempts(error, context.attempts);
-  const reason = error instanceof Error ? error.message : String(error);
-  const answer = context.lastResponse;
-  if (answer) {
-    // The answer came but could not be read (e.g. a 2xx whose body is not JSON).
-    return new ServiceError({
-      kind: 'http',
-      status: answer.status,
-      message: `The answer could not be read: ${reason}`,
-      operation: context.operation,
-      response: answer,
-      cause: error,
-      attempts: context.attempts,
-    });
-  }
-  return new ServiceError({
-    kind: 'network',
-    message: `The request could not be made: ${reason}`,
-    operation: context.operation,
-    cause: error,
-    attempts: context.attempts,
-  });
-}
-
-/** The error of a non-2xx answer: its kind by status, the service's code and message, how long it asks to wait. */
-function failedAnswerError(result: FetchResult, context: CallContext, clock: () => number): ServiceError {
-  const { response } = result;
-  const { code, message } = describeErrorBody(result.error, response);
-  return new ServiceError({
-    kind: kindOfStatus(response.status),
-    status: response.status,
-    code,
-    message,
-    operation: context.operation,
-    body: result.error,
-    response,
-    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), clock()),
-    attempts: context.attempts,
-  });
-}
-
 /** The calls of a client and of its forAccount() clients, which share its settings, tokens and openapi-fetch client. */
 class ClientCalls {
   // The generated openapi-fetch client builds URLs and bodies; `send` does the rest of each call.
   private readonly api: ReturnType<typeof createApiClient>;
+  /** The schemas that successful answers are checked against (`validate`), or undefined. */
+  private readonly schemas: (() => Promise<AnswerSchemas>) | undefined;
 
   constructor(
     readonly options: ServiceClientOptions,
     readonly settings: ClientSettings,
   ) {
     this.api = createApiClient({ baseUrl: settings.baseUrl });
+    this.schemas = answerSchemas(options.validate);
   }
 
   /** One call of the API: resolves with the parsed answer, rejects with a ServiceError. */
@@ -389,7 +317,7 @@ class ClientCalls {
     const result = await this.request(method, path, { headers, params, body }, context);
     const { response } = result;
     if (!response.ok) throw failedAnswerError(result, context, this.settings.clock);
-    if (this.options.validate) await checkAnswer(operation, response, result.data, context.attempts);
+    if (this.schemas) await checkAnswer(await this.schemas(), operation, response, result.data, context.attempts);
     return { data: unwrap(result.data), body: result.data, response, operation, attempts: context.attempts };
   }
 

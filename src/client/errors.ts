@@ -1,5 +1,8 @@
-// The one error class of the library: every failed call, whatever went wrong, rejects with a ServiceError.
+// The one error class of the library (every failed call, whatever went wrong, rejects with a ServiceError) and the
+// errors of a call whose answer failed or could not be read.
 import { isRecord } from '../description/openapi.js';
+import { parseRetryAfter } from '../fetch/retry.js';
+import type { CallContext } from './send.js';
 
 /**
  * What went wrong:
@@ -11,7 +14,7 @@ import { isRecord } from '../description/openapi.js';
  * - `network`: no HTTP answer (connection refused, reset, DNS failure...).
  * - `timeout`: no complete answer within `timeoutMs`, or the caller's signal timed out.
  * - `aborted`: the caller's `AbortSignal` aborted the call.
- * - `contract`: with `validate: true`, a successful answer whose body is not what the description says (the message
+ * - `contract`: with `validate`, a successful answer whose body is not what the description says (the message
  *   names the JSON pointer and the rule).
  */
 export type ServiceErrorKind = 'http' | 'auth' | 'rate-limit' | 'network' | 'timeout' | 'aborted' | 'contract';
@@ -129,4 +132,53 @@ export function kindOfStatus(status: number): ServiceErrorKind {
   if (status === 401) return 'auth';
   if (status === 429) return 'rate-limit';
   return 'http';
+}
+
+/** What openapi-fetch resolves to: the parsed body of a success (`data`) or of a failure (`error`), and the answer. */
+export type FetchResult = { data?: unknown; error?: unknown; response: Response };
+
+/**
+ * The error of a call that got no readable answer: a ServiceError of `send` as it is (with the attempts made), an
+ * answer whose body could not be read (kind `http`), or a request that could not be made (kind `network`).
+ */
+export function unreadAnswerError(error: unknown, context: CallContext): ServiceError {
+  if (ServiceError.is(error)) return setAttempts(error, context.attempts);
+  const reason = error instanceof Error ? error.message : String(error);
+  const answer = context.lastResponse;
+  if (answer) {
+    // The answer came but could not be read (e.g. a 2xx whose body is not JSON).
+    return new ServiceError({
+      kind: 'http',
+      status: answer.status,
+      message: `The answer could not be read: ${reason}`,
+      operation: context.operation,
+      response: answer,
+      cause: error,
+      attempts: context.attempts,
+    });
+  }
+  return new ServiceError({
+    kind: 'network',
+    message: `The request could not be made: ${reason}`,
+    operation: context.operation,
+    cause: error,
+    attempts: context.attempts,
+  });
+}
+
+/** The error of a non-2xx answer: its kind by status, the service's code and message, how long it asks to wait. */
+export function failedAnswerError(result: FetchResult, context: CallContext, clock: () => number): ServiceError {
+  const { response } = result;
+  const { code, message } = describeErrorBody(result.error, response);
+  return new ServiceError({
+    kind: kindOfStatus(response.status),
+    status: response.status,
+    code,
+    message,
+    operation: context.operation,
+    body: result.error,
+    response,
+    retryAfterMs: parseRetryAfter(response.headers.get('Retry-After'), clock()),
+    attempts: context.attempts,
+  });
 }

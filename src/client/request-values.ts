@@ -19,22 +19,27 @@ export function checkZaaid(zaaid: unknown): string {
 }
 
 /**
- * Whether a value can fill a path parameter: empty, `.` and `..` would address another path once the URL is read
- * (`/monitors/..` is `/`). Any other value is percent-encoded into its segment.
+ * Why a value cannot fill a path parameter, or undefined when it can: only a string or a finite number goes into a
+ * segment (openapi-fetch writes an object or an array in another style, and `{}` as nothing), and empty, `.` and
+ * `..` would address another path once the URL is read (`/monitors/..` is `/`). Any other value is percent-encoded.
  */
-export function isPathValue(value: unknown): boolean {
+export function pathValueFault(value: unknown): string | undefined {
+  if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string')
+    return `must be a string or a finite number, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'number' ? String(value) : `a value of type ${typeof value}`}`;
   const text = String(value);
-  return text !== '' && text !== '.' && text !== '..';
+  if (text === '' || text === '.' || text === '..')
+    return `must not be ${JSON.stringify(text)}: it would address another path than the operation's`;
+  return undefined;
 }
 
-/** Checks the path parameters of a call; a TypeError names the first that would address another path. */
+/** Whether a value can fill a path parameter as it is (see pathValueFault). */
+export const isPathValue = (value: unknown): boolean => pathValueFault(value) === undefined;
+
+/** Checks the path parameters of a call; a TypeError names the first that would not address the operation's path. */
 export function checkPathValues(path: unknown): void {
   if (typeof path !== 'object' || path === null) return;
   for (const [name, value] of Object.entries(path)) {
-    if (!isPathValue(value)) {
-      throw new TypeError(
-        `The path parameter ${name} must not be ${JSON.stringify(String(value))}: it would address another path than the operation's.`,
-      );
-    }
+    const fault = pathValueFault(value);
+    if (fault !== undefined) throw new TypeError(`The path parameter ${name} ${fault}.`);
   }
 }

@@ -2,16 +2,8 @@
 // renewal after a 401, and the retries of an idempotent call; the answer goes back as it arrives.
 import type { TokenSource } from './auth.js';
 import { ServiceError, type OperationInfo } from './errors.js';
-import {
-  abortError,
-  backoffDelay,
-  parseRetryAfter,
-  startExchange,
-  type FetchLike,
-  type OpenExchange,
-  type RetryOptions,
-  type Sleep,
-} from './http.js';
+import { abortError, startExchange, type FetchLike, type OpenExchange } from '../fetch/exchange.js';
+import { backoffDelay, parseRetryAfter, type RetryOptions, type Sleep } from '../fetch/retry.js';
 
 /** One call's settings and what its attempts learn on the way. */
 export interface CallContext {

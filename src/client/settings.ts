@@ -3,7 +3,9 @@
 import { apiVersion } from '../../generated/client.js';
 import { RefreshingTokens, dataCenterOf, defaultTimeoutMs, fixedToken, type TokenSource } from './auth.js';
 import type { ServiceClientOptions } from './client.js';
-import { credentialAddress, defaultSleep, resolveRetry, type FetchLike, type RetryOptions, type Sleep } from './http.js';
+import { credentialAddress } from '../fetch/address.js';
+import type { FetchLike } from '../fetch/exchange.js';
+import { defaultSleep, resolveRetry, type RetryOptions, type Sleep } from '../fetch/retry.js';
 import { positiveNumber } from '../options.js';
 
 export interface ClientSettings {

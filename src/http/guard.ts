@@ -3,20 +3,8 @@
 // MCP server's HTTP transport. Each check is a plain scan of a header (no expression that can backtrack) and
 // returns the fault as a sentence, or undefined when the request may pass.
 import { timingSafeEqual } from 'node:crypto';
+import { isLoopbackName, unbracket } from '../fetch/address.js';
 import type { HeaderValues } from './exchange.js';
-
-/** Host names that never leave this machine: no resolver is asked, so neither DNS nor a hosts file can redirect them. */
-export function isLoopbackName(hostname: string): boolean {
-  const host = unbracket(hostname).toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  const parts = host.split('.');
-  return parts.length === 4 && parts[0] === '127' && parts.every(isOctet);
-}
-
-const isOctet = (part: string) =>
-  part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255;
-
-const unbracket = (host: string) => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
 
 /** Whether listening on this address serves only this machine (a wildcard address such as 0.0.0.0 does not). */
 export const listensOnLoopback = (listenHost: string): boolean => isLoopbackName(listenHost);
@@ -36,15 +24,18 @@ export function hostHeaderName(value: string): string | undefined {
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /**
- * The fault of a Host header that names neither this machine nor the address the server was told to listen on:
- * a page that rebinds its own DNS name to 127.0.0.1 still sends its own name, and is refused here.
+ * The fault of a Host header that names neither this machine, nor the address the server was told to listen on, nor
+ * one of the names its operator allowed (the name a server reached from other machines is known by): a page that
+ * rebinds its own DNS name to 127.0.0.1 still sends its own name, and is refused here.
  */
-export function hostFault(headers: HeaderValues, listenHost: string): string | undefined {
+export function hostFault(headers: HeaderValues, listenHost: string, allowedNames: readonly string[] = []): string | undefined {
   const value = headerText(headers.host);
   if (value === undefined) return 'the Host header is missing';
   const name = hostHeaderName(value);
-  if (name !== undefined && (isLoopbackName(name) || name === unbracket(listenHost).toLowerCase())) return undefined;
-  return `the Host header ${JSON.stringify(value.slice(0, 100))} names neither this machine nor the address the server listens on`;
+  const allowed = (candidate: string) =>
+    candidate === unbracket(listenHost).toLowerCase() || allowedNames.some((entry) => unbracket(entry).toLowerCase() === candidate);
+  if (name !== undefined && (isLoopbackName(name) || allowed(name))) return undefined;
+  return `the Host header ${JSON.stringify(value.slice(0, 100))} names neither this machine nor the address the server listens on${allowedNames.length > 0 ? ` nor ${allowedNames.join(', ')}` : ''}`;
 }
 
 /**

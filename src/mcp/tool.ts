@@ -11,7 +11,7 @@ export interface ToolAnnotations {
   destructiveHint?: boolean;
   /** A write that has no further effect when repeated with the same input (PUT, DELETE). */
   idempotentHint?: boolean;
-  /** Always false: the calls read and change the account's own data. */
+  /** True for the operations: each call reaches the service; false for what the server answers itself. */
   openWorldHint: boolean;
 }
 
@@ -29,4 +29,9 @@ export interface ToolDefinition {
   annotations: ToolAnnotations;
   /** A JSON Schema of the tool's input: the parameters, the body and an optional zaaid, self-contained. */
   inputSchema: Json;
+  /**
+   * A JSON Schema of the tool's structured result, `{ data }`: the `data` of the envelope of the operation's answer,
+   * self-contained, without the description's titles, examples and tables.
+   */
+  outputSchema?: Json;
 }

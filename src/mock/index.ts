@@ -16,7 +16,7 @@ import { prepareMock, type MockHandler } from './handler.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { apiRoot } from '../description/mock-document.js';
 import { redactTarget } from '../output/redact.js';
-import { untilAborted } from '../client/http.js';
+import { untilAborted } from '../fetch/exchange.js';
 import { positiveWholeNumber } from '../options.js';
 import type { Json } from '../description/openapi.js';
 import type { MockBehaviour, MockControl } from './types.js';

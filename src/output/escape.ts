@@ -21,12 +21,17 @@ const named: Record<number, string> = { 9: '\\t', 10: '\\n', 13: '\\r', 27: '\\e
  * returns, line breaks, bidirectional overrides) written as a visible escape (`\e`, `\n`, `\u009b`).
  */
 export function terminalText(text: string): string {
+  // The text between control characters is copied a slice at a time: a character at a time, a long text became a
+  // string of millions of pieces (a 30 MB answer took the MCP server to over a gigabyte).
   let out = '';
+  let copied = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    out += isControl(code) ? (named[code] ?? `\\u${code.toString(16).padStart(4, '0')}`) : text[index];
+    if (!isControl(code)) continue;
+    out += text.slice(copied, index) + (named[code] ?? `\\u${code.toString(16).padStart(4, '0')}`);
+    copied = index + 1;
   }
-  return out;
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /**

@@ -26,7 +26,7 @@ import { terminalText } from '../output/escape.js';
 import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput, problemAnswer, refusalViolations, toViolations } from '../engine/translate.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
-import { describeFetchFailure } from '../http/fetch-failure.js';
+import { describeFetchFailure } from '../fetch/failure.js';
 import type { Json } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import { Upstream } from './upstream.js';

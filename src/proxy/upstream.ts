@@ -3,7 +3,7 @@
 // it was. An upstream that does not answer is an error of the engine's shape, which the proxy reports.
 import { judgedBody, judgedHeaders, type EngineInput, type EngineOperation, type EngineOutput } from '../engine/prism.js';
 import { textHeaders, type Answer, type Call } from '../http/exchange.js';
-import { describeFetchFailure } from '../http/fetch-failure.js';
+import { describeFetchFailure } from '../fetch/failure.js';
 
 /**
  * Headers that belong to one connection (hop-by-hop, RFC 9110 section 7.6.1), or that fetch sets itself. The

@@ -1,6 +1,7 @@
 // verify's options, checked once: what is wrong throws a TypeError naming the option before anything is sent.
 import { dataCenters } from '../../generated/client.js';
-import { credentialAddress, type FetchLike } from '../client/http.js';
+import { credentialAddress } from '../fetch/address.js';
+import type { FetchLike } from '../fetch/exchange.js';
 import { positiveNumber, positiveWholeNumber } from '../options.js';
 import { operationsOf, type Json } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';

@@ -1,8 +1,9 @@
 // verify's HTTP requests: each one within the run's budget, rate and time limit, never following a redirect; a call
 // retried after 429 or 503 as the service asks; a service that stops answering ends the run.
-import { parseRetryAfter, redirectTarget, type FetchLike } from '../client/http.js';
+import { redirectTarget, type FetchLike } from '../fetch/exchange.js';
+import { parseRetryAfter } from '../fetch/retry.js';
 import { headersRecord } from '../http/exchange.js';
-import { describeFetchFailure } from '../http/fetch-failure.js';
+import { describeFetchFailure } from '../fetch/failure.js';
 import type { Pacer } from './pace.js';
 
 /** An answer as verify judges and reports it: header names in lower case, the body as text. */

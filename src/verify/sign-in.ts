@@ -1,7 +1,7 @@
 // verify's access tokens: one from the refresh token, whose grant at the identity provider is judged like any other
 // answer, or the one given. A run that cannot get a token keeps the reason, and asks no more.
 import { RefreshingTokens, fixedToken, type TokenSource } from '../client/auth.js';
-import type { FetchLike } from '../client/http.js';
+import type { FetchLike } from '../fetch/exchange.js';
 import { ServiceError } from '../client/errors.js';
 import type { Redactor } from '../output/redact.js';
 import type { Judge } from './judge.js';

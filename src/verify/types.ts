@@ -1,6 +1,6 @@
 // The public types and constants of verify: its options, its report, its defaults and exit statuses.
 import type { DataCenterId } from '../../generated/client.js';
-import type { FetchLike } from '../client/http.js';
+import type { FetchLike } from '../fetch/exchange.js';
 import type { ContractViolation } from './judge.js';
 import type { UndescribedAttribute } from './walk.js';
 

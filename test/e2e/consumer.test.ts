@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
@@ -44,11 +45,13 @@ const mcpSdk = `@modelcontextprotocol/sdk@${manifest.devDependencies['@modelcont
 const openapiMsw = `openapi-msw@${manifest.devDependencies['openapi-msw']}`;
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
-/** A server of an MCP client's configuration (`mcpServers`). */
+/** A server of an MCP client's configuration (`mcpServers`): a command it starts, or a remote server's address. */
 interface McpServerConfig {
   command: string;
   args: string[];
   env: Record<string, string>;
+  url: string;
+  headers: Record<string, string>;
 }
 
 /** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
@@ -501,11 +504,11 @@ describe('the command line of the installed package', () => {
     }
   });
 
-  it("the README's MCP client configuration serves the API over stdio to an MCP client, read-only unless allowed", async () => {
+  it("the README's MCP client configurations serve the API over stdio and Streamable HTTP, read-only unless allowed", async () => {
     const configs = readmeBlocks('json', '## The API as tools for an AI assistant: mcp', '## Working on this repository').map(
       (block) => JSON.parse(block.replaceAll('/path/to/my-project', full)) as { mcpServers: Record<string, McpServerConfig> },
     );
-    expect(configs.map((config) => Object.keys(config.mcpServers))).toEqual([['monitoring'], ['monitoring-mock']]);
+    expect(configs.map((config) => Object.keys(config.mcpServers))).toEqual([['monitoring'], ['monitoring-mock'], ['monitoring']]);
     const onMock = configs[1]!.mcpServers['monitoring-mock']!;
     const mock = await startMock();
     const connect = async (args: string[]) => {
@@ -523,10 +526,35 @@ describe('the command line of the installed package', () => {
       expect(await names(readOnly)).not.toContain('createMonitorGroup');
       const text = async (client: Client, name: string, input: Record<string, unknown>) =>
         ((await client.callTool({ name, arguments: input })) as { content: { text: string }[] }).content[0]!.text;
-      expect(JSON.parse(await text(readOnly, 'listMonitors', {}))[0]).toHaveProperty('monitor_id');
+      const data = async (client: Client, name: string) =>
+        ((await client.callTool({ name, arguments: {} })) as unknown as { structuredContent: { data: unknown[] } }).structuredContent.data;
+      expect((await data(readOnly, 'listMonitors'))[0]).toHaveProperty('monitor_id');
       expect(JSON.parse(await text(readOnly, 'lookupConstant', { enumeration: 'MonitorStatus', value: 10 }))[0].meaning).toBe(
         'Configuration Error',
       );
+
+      // Over Streamable HTTP: the command started as the README says, the client configured by its headers.
+      const token = 'consumer-http-token-0123456789abcdef';
+      const remote = configs[2]!.mcpServers.monitoring!;
+      const command = startCommand(
+        'npx',
+        ['monitoring-service-api', 'mcp', '--http', '--port', '0', '--base-url', mock.baseUrl],
+        cleanEnv({ ACCESS_TOKEN: 'any', MCP_HTTP_TOKEN: token }),
+        full,
+      );
+      try {
+        const [, url] = await command.waitFor(/Streamable HTTP at (\S+\/mcp)/);
+        const headers = Object.fromEntries(
+          Object.entries(remote.headers).map(([name, value]) => [name, value.replace('<MCP_HTTP_TOKEN>', token)]),
+        );
+        const hosted = new Client({ name: 'hosted-assistant', version: '1.0.0' });
+        await hosted.connect(new StreamableHTTPClientTransport(new URL(url!), { requestInit: { headers } }));
+        expect(await names(hosted)).not.toContain('createMonitorGroup');
+        expect((await data(hosted, 'listMonitors'))[0]).toHaveProperty('monitor_id');
+        await hosted.close();
+      } finally {
+        signalTree(command.child.pid!, 'SIGKILL');
+      }
     } finally {
       await Promise.all([writing.close(), readOnly.close()]);
       await mock.stop();

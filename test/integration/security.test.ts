@@ -131,6 +131,19 @@ describe('credentials go only to the address given', () => {
     expect(elsewhere.requests).toEqual([]);
   });
 
+  it('a redirect without a Location header is named as such, not as another address', async () => {
+    service.handle(() => ({ status: 302 }));
+    const client = createServiceClient({ baseUrl: `${service.origin}/api`, auth: { accessToken: 'access-1' }, retry: false });
+    const failure = await client.GET('/monitors').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ kind: 'http', status: 302 });
+    expect((failure as Error).message).toMatch(
+      /^The answer is a redirect \(302\) without a Location header, which the client does not follow/,
+    );
+    expect((failure as Error).message).not.toContain('another address');
+    service.handle(() => ({ status: 307, headers: { Location: 'http://[bad' } }));
+    await expect(client.GET('/monitors')).rejects.toThrow(/a redirect \(307\) to a Location that is not a URL/);
+  });
+
   it('verify judges no redirected answer and sends nothing to the other host', async () => {
     redirectAll(302);
     const report = await verifyService({
@@ -164,13 +177,19 @@ describe('credentials go only to the address given', () => {
     await expect(
       exchangeGrantCode({ authUrl: 'http://accounts.example.com', clientId: 'a', clientSecret: 'b', code: 'c' }),
     ).rejects.toThrow(/authUrl http:\/\/accounts.example.com is plain http/);
+    // A *.localhost name may be passed to DNS by a resolver: only names no resolver is asked for count as this machine.
+    expect(() => createServiceClient({ ...options, baseUrl: 'http://app.localhost:4010/api' })).toThrow(
+      /baseUrl http:\/\/app.localhost:4010 is plain http/,
+    );
+    for (const baseUrl of ['http://localhost:4010/api', 'http://127.0.0.1:4010/api', 'http://[::1]:4010/api'])
+      expect(() => createServiceClient({ baseUrl, auth: { accessToken: 'a' } }), baseUrl).not.toThrow();
     expect(() => createServiceClient({ ...options, insecure: true })).not.toThrow();
     expect(() => createServiceClient({ ...options, baseUrl: 'https://user:pass@api.example.com/api' })).toThrow(/user name or password/);
   });
 });
 
 describe('the client refuses path values that would address another path', () => {
-  it.each(['.', '..', ''])('monitor_id %j: a TypeError, no request', async (value) => {
+  it.each<unknown>(['.', '..', '', {}, [], null, undefined, true, Number.NaN])('monitor_id %j: a TypeError, no request', async (value) => {
     const sent: string[] = [];
     const client = createServiceClient({
       baseUrl: 'https://api.example.com/api',
@@ -180,8 +199,24 @@ describe('the client refuses path values that would address another path', () =>
         return new Response('{}');
       },
     });
-    await expect(client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: value } } })).rejects.toThrow(TypeError);
+    await expect(client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: value as string } } })).rejects.toThrow(
+      /^The path parameter monitor_id must/,
+    );
     expect(sent).toEqual([]);
+  });
+
+  it('a number fills its segment as its digits', async () => {
+    const sent: string[] = [];
+    const client = createServiceClient({
+      baseUrl: 'https://api.example.com/api',
+      auth: { accessToken: 'access-1' },
+      fetch: async (request) => {
+        sent.push(request.url);
+        return new Response('{"message":"success","data":{"monitor_id":"7"}}', { headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: 7 as unknown as string } } });
+    expect(sent).toEqual(['https://api.example.com/api/monitors/7']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearerFault, hostFault, hostHeaderName, isLoopbackName, originFault, ownOrigins } from '../../src/http/guard.js';
+import { isLoopbackName } from '../../src/fetch/address.js';
+import { bearerFault, hostFault, hostHeaderName, originFault, ownOrigins } from '../../src/http/guard.js';
 
 describe('isLoopbackName', () => {
   it('takes only names that no resolver is asked for', () => {
@@ -23,6 +24,12 @@ describe('hostFault', () => {
     expect(hostFault({}, '127.0.0.1')).toMatch(/missing/);
     expect(hostHeaderName('[')).toBeUndefined();
     expect(hostHeaderName(':80')).toBeUndefined();
+  });
+  it('lets the names the operator allowed through, and no other', () => {
+    expect(hostFault({ host: 'mcp.example.com:8443' }, '0.0.0.0', ['mcp.example.com'])).toBeUndefined();
+    expect(hostFault({ host: 'MCP.example.com' }, '0.0.0.0', ['mcp.example.com'])).toBeUndefined();
+    expect(hostFault({ host: '[fd00::1]:80' }, '::', ['[fd00::1]'])).toBeUndefined();
+    expect(hostFault({ host: 'mcp.example.com.evil.example' }, '0.0.0.0', ['mcp.example.com'])).toMatch(/nor mcp\.example\.com/);
   });
 });
 

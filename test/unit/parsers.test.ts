@@ -126,6 +126,7 @@ describe('escaping service text', () => {
   it('terminalText shows every control character as an escape', () => {
     expect(terminalText('a\u001b]0;T\u0007b\r\nc\u009b\u202e')).toBe('a\\e]0;T\\u0007b\\r\\nc\\u009b\\u202e');
     expect(terminalText('plain: é ✔')).toBe('plain: é ✔');
+    expect(terminalText('\u001bx\u0007')).toBe('\\ex\\u0007');
   });
 
   it('markdownText makes Markdown and HTML literal', () => {

@@ -1,120 +1,9 @@
-// One HTTP exchange with a timeout, retry delays and Retry-After: the pieces the client and the identity-provider
-// helpers share.
-import { ServiceError, type OperationInfo } from './errors.js';
+// One HTTP exchange with a deadline, without following redirects: the piece the client, the identity-provider
+// helpers, the mock and verify share.
+import { ServiceError, type OperationInfo } from '../client/errors.js';
 
 /** A fetch function: the global `fetch` or any function that takes a Request and gives a Response. */
 export type FetchLike = (request: Request) => Promise<Response>;
-
-/** Sleeps `ms` milliseconds; rejects with the signal's reason when it aborts. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
-/** Retries of idempotent calls (GET, PUT, DELETE) on 5xx, 429, network errors and timeouts. */
-export interface RetryOptions {
-  /** Retries after the first attempt. Default 2; 0 turns retries off. */
-  retries: number;
-  /** The first backoff delay; each further retry doubles it. Default 250 ms. */
-  baseDelayMs: number;
-  /** Cap of one backoff delay (before jitter). Default 8000 ms. */
-  maxDelayMs: number;
-  /**
-   * The longest `Retry-After` the client waits for; a longer one ends the call with the error (its
-   * `retryAfterMs` says how long the server asked to wait). Default 60 000 ms.
-   */
-  maxRetryAfterMs: number;
-}
-
-export const defaultRetry: RetryOptions = { retries: 2, baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
-
-export function resolveRetry(retry: Partial<RetryOptions> | false | undefined, base: RetryOptions = defaultRetry): RetryOptions {
-  if (retry === false) return { ...base, retries: 0 };
-  const merged = { ...base, ...Object.fromEntries(Object.entries(retry ?? {}).filter(([, value]) => value !== undefined)) };
-  for (const [name, value] of Object.entries(merged)) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-      throw new TypeError(`retry.${name} must be a number >= 0, not ${String(value)}`);
-  }
-  merged.retries = Math.floor(merged.retries);
-  return merged;
-}
-
-/**
- * The delay before retry number `retry` (0 for the first retry): exponential, capped at `maxDelayMs`, with
- * "equal jitter" (between half and all of the exponential delay), so that many clients do not retry in step.
- */
-export function backoffDelay(retry: number, options: RetryOptions, random: () => number = Math.random): number {
-  const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);
-  return Math.round(exponential / 2 + random() * (exponential / 2));
-}
-
-/** `Retry-After` as milliseconds from now: delay-seconds or an HTTP date. Undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  if (!/[a-z]/i.test(text)) return undefined; // not a date either (e.g. "-1", "1.5")
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
-
-export const defaultSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
-/** A URL without its trailing slashes (removed one by one: no expression that backtracks on a run of them). */
-export function stripSlash(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end--;
-  return url.slice(0, end);
-}
-
-/** Whether a host name is this machine (localhost, 127.0.0.0/8, ::1): plain http there reaches no network. */
-export function isLoopback(hostname: string): boolean {
-  const host = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
-  const parts = host.split('.');
-  return (
-    parts.length === 4 &&
-    parts[0] === '127' &&
-    parts.every(
-      (part) => part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255,
-    )
-  );
-}
-
-/**
- * An address that credentials will be sent to (an API root, an identity provider), checked: an http(s) URL without
- * a user name or password in it, and https unless it is this machine or the caller opted out (`insecure`), since
- * plain http shows every token and secret to the network. Gives it without trailing slashes; throws a TypeError.
- */
-export function credentialAddress(name: string, value: string, insecure = false): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
-  if (url.username || url.password)
-    throw new TypeError(`${name} must not carry a user name or password: credentials never travel in a URL.`);
-  if (url.protocol === 'http:' && !insecure && !isLoopback(url.hostname)) {
-    throw new TypeError(
-      `${name} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with insecure: true ` +
-        '(plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).',
-    );
-  }
-  return stripSlash(value);
-}
 
 /** Statuses whose answer has no body (a Response cannot be built with one). */
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
@@ -270,16 +159,28 @@ export function redirectTarget(location: string, base: string): string | undefin
   }
 }
 
-/** The error for an answer that redirects: it names where to (origin and path only), and why it was not followed. */
+/**
+ * Where a redirect answer points, for the client's message: its target (origin and path), or what hides it (the
+ * browser, no Location header, a Location that is not a URL). Never "another address" when there is none.
+ */
+function redirectDestination(response: Response, url: string): string {
+  if (response.type === 'opaqueredirect') return 'a redirect (its status and address hidden by the browser)';
+  const location = response.headers.get('location');
+  if (location === null) return `a redirect (${response.status}) without a Location header`;
+  const target = redirectTarget(location, url);
+  return target === undefined
+    ? `a redirect (${response.status}) to a Location that is not a URL`
+    : `a redirect (${response.status}) to ${target}`;
+}
+
+/** The error for an answer that redirects: it says where to (origin and path only), and why it was not followed. */
 function redirectError(response: Response, url: string, operation: OperationInfo): ServiceError {
-  const target = redirectTarget(response.headers.get('location') ?? '', url) ?? 'another address';
-  const status = response.status;
   return new ServiceError({
     kind: 'http',
-    status,
+    status: response.status,
     message:
-      `The answer is a redirect (${status || 'its status hidden by the browser'}) to ${target}, which the client does not follow: the request carries credentials, ` +
-      'and they go only to the address you gave. If that address is right, configure it instead.',
+      `The answer is ${redirectDestination(response, url)}, which the client does not follow: the request carries credentials, ` +
+      'and they go only to the address you gave. If the address you gave has moved, configure the new one instead.',
     operation,
     response,
   });

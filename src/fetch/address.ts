@@ -1,0 +1,51 @@
+// The addresses that credentials go to, checked before anything is sent: which host names never leave this machine
+// (plain http is safe only there), and the checks of an API root or an identity provider's address.
+
+/** A host name without the brackets of an IPv6 literal (`[::1]` is `::1`). */
+export const unbracket = (host: string): string => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
+
+const isOctet = (part: string) =>
+  part.length > 0 && part.length <= 3 && [...part].every((digit) => digit >= '0' && digit <= '9') && Number(part) <= 255;
+
+/**
+ * Host names that never leave this machine: no resolver is asked, so neither DNS nor a hosts file can send them
+ * elsewhere (`localhost`, 127.0.0.0/8, `::1`). A `*.localhost` name is not one: a resolver may pass it to DNS.
+ */
+export function isLoopbackName(hostname: string): boolean {
+  const host = unbracket(hostname).toLowerCase();
+  if (host === 'localhost' || host === '::1') return true;
+  const parts = host.split('.');
+  return parts.length === 4 && parts[0] === '127' && parts.every(isOctet);
+}
+
+/** A URL without its trailing slashes (removed one by one: no expression that backtracks on a run of them). */
+export function stripSlash(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
+}
+
+/**
+ * An address that credentials will be sent to (an API root, an identity provider), checked: an http(s) URL without
+ * a user name or password in it, and https unless it is this machine or the caller opted out (`insecure`), since
+ * plain http shows every token and secret to the network. Gives it without trailing slashes; throws a TypeError.
+ */
+export function credentialAddress(name: string, value: string, insecure = false): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
+  if (url.username || url.password)
+    throw new TypeError(`${name} must not carry a user name or password: credentials never travel in a URL.`);
+  if (url.protocol === 'http:' && !insecure && !isLoopbackName(url.hostname)) {
+    throw new TypeError(
+      `${name} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with insecure: true ` +
+        '(plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).',
+    );
+  }
+  return stripSlash(value);
+}

@@ -1,0 +1,231 @@
+// The MCP server over Streamable HTTP, for assistants in other processes or on other machines. Anyone who can reach
+// the port could otherwise spend the operator's credentials, so every request is checked before the protocol sees it
+// (src/http/guard.ts): its Host must name this machine, the listen address or a name the operator allowed (DNS
+// rebinding), a web page's Origin must be allowed, and it must carry the operator's bearer token. Each client gets a
+// session of its own (an MCP server per session over the tool calls they share: one client of the service, one access
+// token); the sessions are capped and idle ones are closed, so that no client can make the server keep unbounded memory.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { bearerFault, hostFault, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
+import { closeServer, listen, urlOf } from '../http/server.js';
+import { positiveWholeNumber } from '../options.js';
+import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
+import { serverFor } from './server.js';
+
+export interface McpHttpOptions extends McpServerOptions {
+  /** The token every request must carry, `Authorization: Bearer <token>`: at least 16 characters, kept secret. */
+  token: string;
+  /** Port to listen on (0: a free one). Default 4020. */
+  port?: number | undefined;
+  /** Address to listen on. Default 127.0.0.1 (this machine only). */
+  host?: string | undefined;
+  /** Origins of web pages allowed to call besides the server's own (`https://assistant.example.com`). */
+  allowedOrigins?: readonly string[] | undefined;
+  /** Names the server is reached by besides this machine's and its listen address (its public name behind a proxy). */
+  allowedHosts?: readonly string[] | undefined;
+  /** Most sessions open at once. Default 32. */
+  maxSessions?: number | undefined;
+  /** A session unused this long is closed when room is needed for a new one. Default 30 minutes. */
+  sessionIdleMs?: number | undefined;
+  /** The time in ms (tests). Default Date.now. */
+  clock?: (() => number) | undefined;
+}
+
+export interface RunningMcpHttpServer {
+  /** The MCP endpoint, `http://127.0.0.1:4020/mcp`. */
+  url: string;
+  host: string;
+  port: number;
+  /** True when the address serves other machines too (0.0.0.0, a network address). */
+  beyondLoopback: boolean;
+  /** The sessions open now. */
+  sessions(): number;
+  stop(): Promise<void>;
+}
+
+/** The path of the MCP endpoint. */
+export const mcpEndpoint = '/mcp';
+const minimumTokenLength = 16;
+const defaults = { port: 4020, host: '127.0.0.1', maxSessions: 32, sessionIdleMs: 30 * 60_000 };
+/** A message of the protocol is small: a tool's arguments. The SDK's own bound is 4 MiB. */
+const maxRequestBodySize = 1024 * 1024;
+
+interface Session {
+  server: Server;
+  transport: StreamableHTTPServerTransport;
+  lastUsed: number;
+}
+
+/** A refusal in the shape of the protocol's errors (a JSON-RPC error without an id), with a message that says why. */
+function refuse(response: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: status === 404 ? -32001 : -32000, message }, id: null });
+  response.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) });
+  response.end(body);
+}
+
+/** Checks the options that are the HTTP transport's own; a TypeError names the first wrong one. */
+function httpSettings(options: McpHttpOptions) {
+  const { token } = options;
+  if (typeof token !== 'string' || token.length < minimumTokenLength || token.trim() !== token)
+    throw new TypeError(
+      `token must be a string of at least ${minimumTokenLength} characters without spaces around it (a long random one: openssl rand -hex 32)`,
+    );
+  const port = options.port ?? defaults.port;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a whole number from 0 to 65535, not ${port}`);
+  const allowedOrigins = (options.allowedOrigins ?? []).map((origin) => {
+    const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+    if (!parsed || parsed.origin === 'null' || parsed.origin !== origin.toLowerCase().replace(/\/$/, ''))
+      throw new TypeError(`allowedOrigins: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
+    return parsed.origin;
+  });
+  return {
+    token,
+    port,
+    host: options.host ?? defaults.host,
+    allowedOrigins,
+    allowedHosts: [...(options.allowedHosts ?? [])],
+    maxSessions: positiveWholeNumber('maxSessions', options.maxSessions, defaults.maxSessions),
+    sessionIdleMs: positiveWholeNumber('sessionIdleMs', options.sessionIdleMs, defaults.sessionIdleMs),
+    clock: options.clock ?? Date.now,
+  };
+}
+
+/** The answers for a page of an allowed origin: which headers it may send and read (CORS). */
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  if (origin === undefined) return {};
+  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Mcp-Session-Id', Vary: 'Origin' };
+}
+
+/** The open sessions: capped, the idle ones closed when room is needed. */
+class Sessions {
+  private readonly open = new Map<string, Session>();
+  private opening = 0;
+
+  constructor(
+    private readonly calls: ToolCalls,
+    private readonly settings: ReturnType<typeof httpSettings>,
+  ) {}
+
+  get size() {
+    return this.open.size;
+  }
+
+  /** The session of an id, marked as used now. */
+  use(id: string): Session | undefined {
+    const session = this.open.get(id);
+    if (session) session.lastUsed = this.settings.clock();
+    return session;
+  }
+
+  /** A new session for a client's first request; undefined when all places are taken by sessions in use. */
+  async start(request: http.IncomingMessage, response: http.ServerResponse): Promise<boolean> {
+    this.closeIdle();
+    if (this.open.size + this.opening >= this.settings.maxSessions) return false;
+    this.opening += 1;
+    const server = serverFor(this.calls);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      enableJsonResponse: true,
+      maxRequestBodySize,
+      onsessioninitialized: (id) => void this.open.set(id, { server, transport, lastUsed: this.settings.clock() }),
+      onsessionclosed: (id) => void this.open.delete(id),
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request, response);
+    } finally {
+      this.opening -= 1;
+      // A first request that was not an initialize opened nothing: its server is not kept.
+      if (transport.sessionId === undefined) await server.close();
+    }
+    return true;
+  }
+
+  private closeIdle(): void {
+    const now = this.settings.clock();
+    for (const [id, session] of this.open) {
+      if (now - session.lastUsed < this.settings.sessionIdleMs) continue;
+      this.open.delete(id);
+      void session.server.close();
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    const sessions = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(sessions.map((session) => session.server.close()));
+  }
+}
+
+/** Serves the MCP server over Streamable HTTP at `/mcp`. Throws a TypeError for a wrong option before listening. */
+export async function startMcpHttpServer(options: McpHttpOptions): Promise<RunningMcpHttpServer> {
+  const settings = httpSettings(options);
+  const sessions = new Sessions(createToolCalls(options), settings);
+  let origins: string[] = [];
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const fault = hostFault(request.headers, settings.host, settings.allowedHosts) ?? originFault(request.headers, origins);
+    if (fault !== undefined) return refuse(response, 403, `Refused: ${fault}.`);
+    const cors = corsHeaders(request.headers.origin);
+    if ((request.url ?? '').split('?')[0] !== mcpEndpoint)
+      return refuse(response, 404, `Not found: the MCP endpoint is ${mcpEndpoint}.`, cors);
+    if (request.method === 'OPTIONS' && request.headers.origin !== undefined) {
+      response.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'POST, DELETE',
+        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+        'Access-Control-Max-Age': '600',
+      });
+      return void response.end();
+    }
+    const unauthorized = bearerFault(request.headers, settings.token);
+    if (unauthorized !== undefined)
+      return refuse(response, 401, `Unauthorized: ${unauthorized}.`, { ...cors, 'WWW-Authenticate': 'Bearer' });
+    if (request.method !== 'POST' && request.method !== 'DELETE') {
+      // GET would open a stream for messages of the server's own, and this server sends none.
+      return refuse(response, 405, `${request.method} is not served: POST the protocol's messages, DELETE ends a session.`, {
+        ...cors,
+        Allow: 'POST, DELETE',
+      });
+    }
+    for (const [name, value] of Object.entries(cors)) response.setHeader(name, value);
+    const id = request.headers['mcp-session-id'];
+    if (typeof id === 'string') {
+      const session = sessions.use(id);
+      if (!session) return refuse(response, 404, 'Session not found: it ended or was closed after being idle; initialize a new one.');
+      return session.transport.handleRequest(request, response);
+    }
+    if (request.method === 'DELETE') return refuse(response, 400, 'DELETE ends a session: send its Mcp-Session-Id header.');
+    if (!(await sessions.start(request, response))) {
+      refuse(
+        response,
+        503,
+        `This server holds at most ${settings.maxSessions} sessions and all are in use: end one (DELETE with its Mcp-Session-Id) or wait until one has been idle for ${Math.round(settings.sessionIdleMs / 60_000)} minutes.`,
+      );
+    }
+  }
+
+  const server = http.createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 }, (request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (response.headersSent) return void response.destroy();
+      refuse(response, 500, `The MCP server failed on this request (${error instanceof Error ? error.message : String(error)}).`);
+    });
+  });
+  // A cap on open connections bounds the memory of many slow or idle clients.
+  server.maxConnections = 256;
+  const port = await listen(server, settings.port, settings.host);
+  origins = [...ownOrigins(settings.host, port), ...settings.allowedOrigins];
+  return {
+    url: `${urlOf(settings.host, port)}${mcpEndpoint}`,
+    host: settings.host,
+    port,
+    beyondLoopback: !listensOnLoopback(settings.host),
+    sessions: () => sessions.size,
+    stop: async () => {
+      await sessions.closeAll();
+      await closeServer(server);
+    },
+  };
+}

@@ -1,0 +1,20 @@
+// What a browser app's bundle of the client holds (esbuild, from dist/ through the package's exports map): the
+// default client builds without zod installed and carries neither zod nor the generated schemas; an app that
+// checks answers gets them because it imports them. Sizes are figures of `npm run bench`, not asserted here.
+import { describe, expect, it } from 'vitest';
+import { holdsZod, measureBundles } from '../../scripts/lib/bundle-size.js';
+
+describe('the client in a browser bundle', () => {
+  it('builds without zod installed, and holds neither zod nor the generated schemas', async () => {
+    const [client] = await measureBundles(['client']);
+    expect(client!.inputs).toContain('dist/src/client/client.js');
+    expect(client!.inputs.some((input) => input.includes('openapi-fetch'))).toBe(true);
+    expect(holdsZod(client!)).toBe(false);
+  });
+
+  it('with validate: answerSchema, holds the schemas the app imports', async () => {
+    const [validating] = await measureBundles(['validating']);
+    expect(validating!.inputs).toContain('dist/generated/zod.js');
+    expect(holdsZod(validating!)).toBe(true);
+  });
+});
