@@ -231,7 +231,7 @@ export function apiChanges(base: ApiReport, revision: ApiReport): Change[] {
     }
     for (const name of Object.keys(now))
       if (!Object.hasOwn(exports, name))
-        changes.push(change('minor', 'export-added', 'output', `${entry}#${name}`, `${name} was added to ${entry}.`));
+        changes.push(change('minor', 'export-added', now[name]!.direction ?? 'both', `${entry}#${name}`, `${name} was added to ${entry}.`));
   }
   return changes;
 }
