@@ -1,7 +1,7 @@
 // The breaking-change gate (core document, section 9): the current description may add to the last release, but
 // may not remove an attribute or change its type without a new info.version. Proved on copies of the current
 // bundle, one kind of change each: the kinds GitHub's REST description tests, and more.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,11 +16,9 @@ import {
   readReleases,
   releasesDir,
   sha256,
-  wayForward,
 } from '../../scripts/lib/breaking-changes.js';
-import { outputs, root } from '../../scripts/lib/paths.js';
+import { outputs } from '../../scripts/lib/paths.js';
 import type { Json } from '../support/bundle.js';
-import { exec } from '../support/consumer-project.js';
 
 const releases = readReleases();
 const bundleFile = outputs().bundleJson;
@@ -64,8 +62,8 @@ describe('releases and the CHANGELOG', () => {
 });
 
 // The gate on the current description and package against the last release is `npm run release -- --check`, run
-// whole by test/integration/scripts.test.ts; the comparison of API reports has its unit tests in
-// test/unit/api-report.test.ts.
+// whole by test/integration/scripts.test.ts, and on a copy of the repository with changes by
+// test/e2e/release-check.test.ts; the verdict of each rule is the corpus of test/unit/gate-corpus.test.ts.
 
 // Each case changes a copy of the current bundle, and the gate judges the copy against the bundle. `rules`: the rule
 // that must name the change: one of the gate's own (ownChecks in scripts/lib/breaking-changes.ts, the rules of
@@ -339,70 +337,4 @@ describe('versions and CHANGELOG entries', () => {
       { heading: '## 2.0 (2026-11-22)', version: '2.0', date: '2026-11-22', body: 'First.' },
     ]);
   });
-});
-
-/**
- * A copy of the repository, as a maintainer's checkout: its files (not dist/, .git or node_modules), and a
- * node_modules of links to this one's packages, without its build stamps (the copy builds for itself).
- */
-function repositoryCopy(): string {
-  const copy = path.join(scratch, 'repository');
-  const skipped = new Set(['node_modules', 'dist', '.git', 'test-results'].map((name) => path.join(root, name)));
-  cpSync(root, copy, { recursive: true, filter: (source) => !skipped.has(source) && !source.endsWith('.tgz') });
-  mkdirSync(path.join(copy, 'node_modules'));
-  for (const entry of readdirSync(path.join(root, 'node_modules')))
-    if (entry !== '.cache') symlinkSync(path.join(root, 'node_modules', entry), path.join(copy, 'node_modules', entry));
-  return copy;
-}
-
-/** Edits a file of the copy; the edit must change it. */
-function edit(copy: string, file: string, change: (text: string) => string): void {
-  const absolute = path.join(copy, file);
-  const before = readFileSync(absolute, 'utf8');
-  const after = change(before);
-  expect(after, `the edit of ${file} must apply`).not.toBe(before);
-  writeFileSync(absolute, after);
-}
-
-// End to end, as a maintainer works: edit openapi/, run the check (it builds generated/ and dist/, then judges the
-// description and the package's TypeScript API against releases/). Two runs: the two additions, then a removal on
-// top of them.
-describe('npm run release -- --check, on a copy of the repository', () => {
-  it('passes an optional attribute of Monitor and a known value of the open MonitorType with no CHANGELOG line; refuses a removed property', async () => {
-    const copy = repositoryCopy();
-    edit(copy, 'openapi/components/schemas/Monitor.yaml', (text) =>
-      text.replace('properties:\n', 'properties:\n  note:\n    type: string\n    description: A note on the monitor.\n'),
-    );
-    edit(copy, 'openapi/components/schemas/constants/monitor-types.yaml', (text) =>
-      text
-        .replace("    - 'PROBE_CAPACITY'\n", "    - 'PROBE_CAPACITY'\n    - 'EXAMPLE-TYPE'\n")
-        .replace(/( {4}- PROBE_CAPACITY +# PROBE_CAPACITY\n)/, '$1    - EXAMPLE_TYPE # EXAMPLE-TYPE\n')
-        .replace(
-          /( {4}- further entry returned by GET \/api\/monitor_type_constants # PROBE_CAPACITY\n)/,
-          '$1    - Cloud services # EXAMPLE-TYPE\n',
-        )
-        .replace('      - MEMORYDB-GLOBAL-CLUSTER\n', '      - MEMORYDB-GLOBAL-CLUSTER\n      - EXAMPLE-TYPE\n'),
-    );
-    const check = (...options: string[]) =>
-      exec('npm', ['run', '--silent', 'release', '--', '--check', ...options], { cwd: copy, timeoutMs: 480_000 });
-
-    const additions = await check();
-    expect(additions.code, additions.stdout + additions.stderr).toBe(0);
-    expect(additions.stdout).toMatch(/^No breaking change since release 2\.0 /m);
-    expect(additions.stdout).toMatch(/^The gate passes\. Before a release: .*CHANGELOG\.md/m);
-    expect(readFileSync(path.join(copy, 'CHANGELOG.md'), 'utf8')).toBe(readFileSync(changelogFile, 'utf8'));
-
-    // The property, and its example's value (lint checks that examples name only declared attributes).
-    edit(copy, 'openapi/components/schemas/MonitorGroupCreate.yaml', (text) => text.replace(/\n {2}description:\n(?: {4}.*\n)+/, '\n'));
-    edit(copy, 'openapi/components/examples/NewMonitorGroup.yaml', (text) => text.replace(/^ {2}description: .*\n/m, ''));
-    // The removal is the description's to judge: this run rebuilds the bundle only, and the package's API is the one
-    // the first run built (one build of the package per test is its cost on two cores).
-    const bundled = await exec(path.join(copy, 'node_modules', '.bin', 'tsx'), ['scripts/build.ts', '--only', 'bundle'], { cwd: copy });
-    expect(bundled.code, bundled.stdout + bundled.stderr).toBe(0);
-    const removal = await check('--no-build');
-    expect(removal.code, removal.stdout + removal.stderr).toBe(1);
-    expect(removal.stdout).toContain('(property-removed, #/components/schemas/MonitorGroupCreate/properties/description)');
-    expect(removal.stdout).toContain(wayForward);
-    expect(removal.stdout).not.toMatch(/Monitor\/properties\/note|KnownMonitorType/);
-  }, 1_000_000);
 });
