@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration files share their worker's modules (isolate: false): the TypeScript compiler, Prism's engine
 // and the bundle load once per worker. A file that patches a global puts it back (decisions/0010).
 // - integration: the mock, the proxy and verify over loopback, lint, generated freshness, interop, typecheck.
-// - e2e: the package as users get it (a packed tarball in fresh projects) and the docs page in Chromium.
+// - e2e: the package as users get it (a packed tarball in fresh projects), the docs page in Chromium, and the release
+//   check on a copy of the repository.
 export default defineConfig({
   test: {
     // Suites start Prism, Chromium and the TypeScript compiler: give them room on a two-core machine.

@@ -5,17 +5,20 @@
 //   tsx scripts/release.ts            build, check, snapshot (needs a new CHANGELOG.md entry)
 //   tsx scripts/release.ts --amend    replace the last release with the current description, under its own
 //                                     CHANGELOG entry (to correct a release that has not been published yet)
-//   tsx scripts/release.ts --check    only say what a release would do; write nothing
+//   tsx scripts/release.ts --check    only say what a release would do; write nothing. Exits 1 only when the
+//                                     gate refuses a change; says what the CHANGELOG still lacks for a release
 //
 // A release needs, at the top of CHANGELOG.md, an entry "## <info.version> (<YYYY-MM-DD>)" with some text that
-// no earlier release used. Within the version of the last release, the description must not break it (no
-// attribute removed, no type changed: core document, section 9); a breaking change needs a new info.version.
+// no earlier release used. Within the version of the last release, the description and the package must not break
+// their users (judged by the direction data flows: CONTRIBUTING.md, "How the gate judges a change"); a breaking
+// change needs a new info.version.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runScript, type ScriptLine } from '../src/cli/args.js';
 import { build } from './build.js';
 import { outputs } from './lib/paths.js';
-import { apiChanges, apiSnapshotFile, packageApiReport } from './lib/api-report.js';
+import { apiChanges } from './lib/api-changes.js';
+import { apiSnapshotFile, packageApiReport } from './lib/api-report.js';
 import {
   acknowledgedChanges,
   changelogEntries,
@@ -33,7 +36,7 @@ import {
 
 export const releaseLine = {
   usage: `Usage: npm run release -- [--check] [--amend] [--no-build]
-  --check      say what a release would do; write nothing.
+  --check      say what a release would do; write nothing (exit 1 only when the gate refuses a change).
   --amend      replace the last release with the current description, under its own CHANGELOG entry
                (to correct a release that has not been published yet).
   --no-build   use generated/ as it is, without building first.
@@ -56,14 +59,31 @@ function packageApiChanges(released: string): Change[] {
   return apiChanges(JSON.parse(readFileSync(file, 'utf8')), packageApiReport());
 }
 
-/** A gate result for the API alone: the description unchanged, its version too. */
-const apiOnlyGate = (released: string) => ({
-  baseVersion: released,
-  revisionVersion: released,
-  versionChanged: false,
-  changes: [],
-  ok: false,
-});
+const isBreaking = (change: Change) => change.impact === 'major';
+
+type Entry = ReturnType<typeof changelogEntries>[number];
+
+/** What the CHANGELOG lacks for a release of `version`, or undefined when its top entry will do. */
+function changelogProblem(
+  version: string,
+  entry: Entry | undefined,
+  releases: Release[],
+  replacing: Release | undefined,
+  previous: Release | undefined,
+): string | undefined {
+  if (!existsSync(changelogFile))
+    return `${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`;
+  if (!entry) return `CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`;
+  if (entry.version !== version)
+    return `The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`;
+  if (entry.body === '') return `The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`;
+  const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
+  if (used.has(entry.heading))
+    return `The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`;
+  if (previous && entry.date < previous.date)
+    return `The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`;
+  return undefined;
+}
 
 /** Stops the release with a message (runScript prints it; exit status 1). */
 function fail(message: string): never {
@@ -92,9 +112,11 @@ async function release(values: Record<string, string | boolean | undefined>): Pr
   if (!values.amend && previous && previous.sha256 === sha256(bundleText)) {
     // The description is as released; the package's TypeScript API may not be.
     const api = packageApiChanges(previous.version);
+    const gate = { breaking: api.filter(isBreaking), notices: [], versionChanged: false, revisionVersion: previous.version };
     if (api.length > 0) {
-      console.log(describeGate({ ...apiOnlyGate(previous.version), breaking: api }, `release ${previous.version} (${previous.date})`));
-      process.exitCode = 1;
+      console.log(describeGate(gate, `release ${previous.version} (${previous.date})`));
+      console.log(`The description is the one released; the package's API changed (${api.length} change(s)).`);
+      if (gate.breaking.length > 0) process.exitCode = 1;
       return;
     }
     console.log(
@@ -113,7 +135,7 @@ async function release(values: Record<string, string | boolean | undefined>): Pr
     const result = await checkCompatibility(path.join(releasesDir, previous.file), bundleFile);
     const api = packageApiChanges(previous.version);
     const acknowledged = acknowledgedChanges(topEntry?.version === version ? topEntry.body : '');
-    const breaking = [...result.breaking, ...api].filter((change) => !acknowledged.has(change.pointer));
+    const breaking = [...result.breaking, ...api.filter(isBreaking)].filter((change) => !acknowledged.has(change.pointer));
     const gate = { ...result, breaking, ok: breaking.length === 0 || result.versionChanged };
     console.log(describeGate(gate, `release ${previous.version} (${previous.date})`));
     if (!gate.ok) {
@@ -122,21 +144,14 @@ async function release(values: Record<string, string | boolean | undefined>): Pr
     }
   }
 
-  // The CHANGELOG entry.
-  if (!existsSync(changelogFile))
-    fail(`${path.basename(changelogFile)} is missing: add an entry "## ${version} (YYYY-MM-DD)" saying what changed.`);
-  const entry = topEntry;
-  if (!entry) fail(`CHANGELOG.md has no release entry: add "## ${version} (YYYY-MM-DD)" at the top, saying what changed.`);
-  if (entry.version !== version)
-    fail(
-      `The top entry of CHANGELOG.md is "${entry.heading}", not one for info.version ${version}: add "## ${version} (YYYY-MM-DD)" at the top.`,
-    );
-  if (entry.body === '') fail(`The CHANGELOG.md entry "${entry.heading}" says nothing: say what changed.`);
-  const used = new Set(releases.filter((release) => release !== replacing).map((release) => release.changelog));
-  if (used.has(entry.heading)) fail(`The CHANGELOG.md entry "${entry.heading}" belongs to an earlier release: add a new entry at the top.`);
-  if (previous && entry.date < previous.date)
-    fail(`The CHANGELOG.md entry "${entry.heading}" is dated before the last release (${previous.date}).`);
-
+  // The CHANGELOG entry: a release needs one; the check says so, and its verdict stays the gate's.
+  const problem = changelogProblem(version, topEntry, releases, replacing, previous);
+  if (problem && values.check) {
+    console.log(`The gate passes. Before a release: ${problem}`);
+    return;
+  }
+  if (problem) fail(problem);
+  const entry = topEntry!;
   const release: Release = { version, file: `${version}.json`, date: entry.date, changelog: entry.heading, sha256: sha256(bundleText) };
   if (values.check) {
     console.log(`A release would write releases/${release.file} (${release.sha256.slice(0, 12)}) under "${entry.heading}".`);

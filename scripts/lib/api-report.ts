@@ -1,21 +1,44 @@
 // The package's public TypeScript API as a report: every export of every entry point (package.json "exports", their
-// "types"), read by the TypeScript compiler from the emitted declarations, with the members of each object type.
-// The release keeps it beside the description's snapshot (releases/<version>.api.json); the release check compares
-// the package with it: an export removed or changed breaks users' code, an export or an optional member added does not.
+// "types"), read by the TypeScript compiler from the emitted declarations: the members of each object type, the
+// signatures of each function, the values of each set, and the direction its values flow (what users pass in, what
+// the package gives them). The release keeps it beside the description's snapshot (releases/<version>.api.json);
+// api-changes.ts compares the package with it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import type { Change } from './breaking-changes.js';
 import { root } from './paths.js';
+
+export interface ApiMember {
+  type: string;
+  optional: boolean;
+}
+
+export interface ApiSignature {
+  parameters: { name: string; type: string; optional: boolean }[];
+  returns: string;
+}
 
 export interface ApiExport {
   kind: string;
   /** The type, as the compiler prints it (for an object type, its name; its members are listed apart). */
   type: string;
   /** The members of an object type (or of a constant object): name → type and whether it is optional. */
-  members?: Record<string, { type: string; optional: boolean }>;
-  /** The values of a set (a union type, a constant tuple of values): one added is no break, one removed is. */
+  members?: Record<string, ApiMember>;
+  /** The values of a set (a union type, a constant tuple of values). */
   values?: string[];
+  /** The call signatures of a function, the construct signatures of a class. */
+  signatures?: ApiSignature[];
+  /**
+   * Which way its values flow: `input` (users pass it to the package: options), `output` (the package gives it:
+   * results, errors, constants), `both`.
+   */
+  direction?: 'input' | 'output' | 'both';
+  /**
+   * Made from the description: declared in generated/ (the types, constants, client, zod schemas) or a type alias of
+   * those types. The description's rules judge its changes; the report holds only its removal, its members' and its
+   * values' removal.
+   */
+  fromDescription?: true;
 }
 
 /** Entry point (`monitoring-service-api/constants`) → export name → export. */
@@ -34,41 +57,181 @@ function kindOf(symbol: ts.Symbol): string {
   return 'other';
 }
 
-function describeExport(checker: ts.TypeChecker, exported: ts.Symbol, scope: ts.SourceFile): ApiExport {
-  // Printed from the entry's file, so that names in its scope read short.
-  // `import("dist/src/client/client").ServiceClient` reads `ServiceClient`: where a type is declared is not its API.
-  const print = (type: ts.Type, flags = ts.TypeFormatFlags.None) =>
+/** Whether a declaration file is one of generated/ (types, constants, client, zod schemas made from the description). */
+const isGenerated = (file: ts.SourceFile) => file.fileName.split(/[\\/]/).includes('generated');
+
+/** Whether an export is made from the description: declared in generated/, or an alias naming its types. */
+function fromDescription(checker: ts.TypeChecker, symbol: ts.Symbol): boolean {
+  const declarations = symbol.declarations ?? [];
+  if (declarations.some((declaration) => isGenerated(declaration.getSourceFile()))) return true;
+  let found = false;
+  const visit = (node: ts.Node) => {
+    if (found) return;
+    if (ts.isIdentifier(node)) {
+      const target = checker.getSymbolAtLocation(node);
+      const resolved = target && target.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(target) : target;
+      found = (resolved?.declarations ?? []).some((declaration) => isGenerated(declaration.getSourceFile()));
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const declaration of declarations) if (ts.isTypeAliasDeclaration(declaration)) visit(declaration.type);
+  return found;
+}
+
+/** The printer of one entry: types read short, as in the entry's file (`ServiceClient`, not `import("…").ServiceClient`). */
+const printerFor =
+  (checker: ts.TypeChecker, scope: ts.SourceFile) =>
+  (type: ts.Type, flags = ts.TypeFormatFlags.None) =>
     checker.typeToString(type, scope, printing | flags).replace(/import\("[^"]*"\)\./g, '');
-  const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+
+function signaturesOf(checker: ts.TypeChecker, signatures: readonly ts.Signature[], print: (type: ts.Type) => string): ApiSignature[] {
+  return signatures.map((signature) => ({
+    parameters: signature.parameters.map((parameter) => {
+      const declaration = parameter.valueDeclaration;
+      const optional =
+        !!declaration &&
+        ts.isParameter(declaration) &&
+        (!!declaration.questionToken || !!declaration.initializer || !!declaration.dotDotDotToken);
+      return { name: parameter.name, type: print(checker.getTypeOfSymbol(parameter)), optional };
+    }),
+    returns: print(signature.getReturnType()),
+  }));
+}
+
+function membersOf(checker: ts.TypeChecker, type: ts.Type, print: (type: ts.Type) => string): Record<string, ApiMember> {
+  const members: Record<string, ApiMember> = {};
+  for (const member of checker.getPropertiesOfType(type)) {
+    const declaration = member.valueDeclaration ?? member.declarations?.[0];
+    const memberType = declaration ? checker.getTypeOfSymbolAtLocation(member, declaration) : checker.getTypeOfSymbol(member);
+    members[member.name] = { type: print(memberType), optional: (member.flags & ts.SymbolFlags.Optional) !== 0 };
+  }
+  return members;
+}
+
+function describeExport(checker: ts.TypeChecker, symbol: ts.Symbol, scope: ts.SourceFile): ApiExport {
+  const print = printerFor(checker, scope);
   const kind = kindOf(symbol);
   const isType = kind === 'interface' || kind === 'type' || kind === 'class';
   const type = isType ? checker.getDeclaredTypeOfSymbol(symbol) : checker.getTypeOfSymbol(symbol);
   // A type alias is printed as what it stands for (`'http' | 'auth' | ...`), not by its own name.
   const described: ApiExport = { kind, type: kind === 'type' ? print(type, ts.TypeFormatFlags.InTypeAlias) : print(type) };
+  if (fromDescription(checker, symbol)) described.fromDescription = true;
   // A set of values (a union alias, the constants' readonly tuples of values): its values in a fixed order (the
   // compiler's follows the order it met them in), so that one added is told apart from one removed.
-  const elements = type.isUnion() ? type.types : checker.isTupleType(type) ? checker.getTypeArguments(type as ts.TypeReference) : undefined;
+  const unit = ts.TypeFlags.StringLiteral | ts.TypeFlags.NumberLiteral | ts.TypeFlags.BooleanLiteral | ts.TypeFlags.BigIntLiteral;
+  const elements = type.isUnion()
+    ? type.types
+    : checker.isTupleType(type)
+      ? checker.getTypeArguments(type as ts.TypeReference)
+      : kind === 'type' && type.flags & unit
+        ? [type]
+        : undefined;
   if (elements && (kind === 'type' || kind === 'const')) {
     described.values = elements.map((element) => print(element)).sort();
     described.type = kind === 'type' ? described.values.join(' | ') : `readonly [${described.values.join(', ')}]`;
     return described;
   }
-  const isObject = (type.flags & ts.TypeFlags.Object) !== 0 && type.getCallSignatures().length === 0;
+  const calls = type.getCallSignatures();
+  if (kind === 'function' || (calls.length > 0 && checker.getPropertiesOfType(type).length === 0)) {
+    described.signatures = signaturesOf(checker, calls, print);
+    return described;
+  }
+  if (kind === 'class') described.signatures = signaturesOf(checker, checker.getTypeOfSymbol(symbol).getConstructSignatures(), print);
+  const isObject = (type.flags & ts.TypeFlags.Object) !== 0;
   // A constant's members count when it is an object written out (the constants' tables), not an instance of a
   // library's class (a zod schema), whose members are the library's.
   const literal = isObject && ((type as ts.ObjectType).objectFlags & (ts.ObjectFlags.ObjectLiteral | ts.ObjectFlags.Anonymous)) !== 0;
-  if ((isType && isObject) || (kind === 'const' && literal)) {
-    described.members = {};
-    for (const member of checker.getPropertiesOfType(type)) {
-      const declaration = member.valueDeclaration ?? member.declarations?.[0];
-      const memberType = declaration ? checker.getTypeOfSymbolAtLocation(member, declaration) : checker.getTypeOfSymbol(member);
-      described.members[member.name] = {
-        type: print(memberType),
-        optional: (member.flags & ts.SymbolFlags.Optional) !== 0,
-      };
+  if ((isType && isObject) || (kind === 'const' && literal)) described.members = membersOf(checker, type, print);
+  return described;
+}
+
+/** The named types a type is made of: its alias, its symbol, the members of a union or intersection, its type arguments. */
+function markType(checker: ts.TypeChecker, type: ts.Type, into: Set<ts.Symbol>, depth = 0): void {
+  if (depth > 4) return;
+  for (const symbol of [type.aliasSymbol, type.getSymbol()]) if (symbol) into.add(symbol);
+  if (type.isUnionOrIntersection()) for (const part of type.types) markType(checker, part, into, depth + 1);
+  for (const argument of type.aliasTypeArguments ?? []) markType(checker, argument, into, depth + 1);
+  if ((type.flags & ts.TypeFlags.Object) !== 0 && ((type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference) !== 0)
+    for (const argument of checker.getTypeArguments(type as ts.TypeReference)) markType(checker, argument, into, depth + 1);
+}
+
+/** The named types written in a type node, outside the functions in it (whose parameters flow the other way). */
+function markNames(checker: ts.TypeChecker, node: ts.Node, into: Set<ts.Symbol>): ts.Symbol[] {
+  const added: ts.Symbol[] = [];
+  const visit = (child: ts.Node): void => {
+    if (ts.isFunctionTypeNode(child) || ts.isMethodSignature(child) || ts.isMethodDeclaration(child)) return;
+    if (ts.isTypeReferenceNode(child)) {
+      const found = checker.getSymbolAtLocation(ts.isQualifiedName(child.typeName) ? child.typeName.right : child.typeName);
+      const symbol = found && found.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(found) : found;
+      if (symbol && !into.has(symbol)) {
+        into.add(symbol);
+        added.push(symbol);
+      }
+    }
+    ts.forEachChild(child, visit);
+  };
+  visit(node);
+  return added;
+}
+
+/**
+ * What a type is made of flows the same way as the type: the types named in an alias, in the members of an
+ * interface, in a class's properties.
+ */
+function propagate(checker: ts.TypeChecker, marked: Set<ts.Symbol>): void {
+  const pending = [...marked];
+  for (let symbol = pending.pop(); symbol; symbol = pending.pop()) {
+    for (const declaration of symbol.declarations ?? []) {
+      const nodes = ts.isTypeAliasDeclaration(declaration)
+        ? [declaration.type]
+        : ts.isInterfaceDeclaration(declaration) || ts.isClassDeclaration(declaration)
+          ? [...declaration.members]
+          : [];
+      for (const node of nodes) pending.push(...markNames(checker, node, marked));
     }
   }
-  return described;
+}
+
+/**
+ * The exported types that users pass to the package (inputs) and those the package gives them (outputs): the
+ * parameters and results of exported functions and constructors, then of the methods of exported types (a method of
+ * an input, a callback, takes what the package gives), each spread to the types it is made of.
+ */
+function flows(checker: ts.TypeChecker, exported: ts.Symbol[]): { inputs: Set<ts.Symbol>; outputs: Set<ts.Symbol> } {
+  const inputs = new Set<ts.Symbol>();
+  const outputs = new Set<ts.Symbol>();
+  const markSignatures = (signatures: readonly ts.Signature[], parameters: Set<ts.Symbol>, results: Set<ts.Symbol>) => {
+    for (const signature of signatures) {
+      for (const parameter of signature.parameters) {
+        markType(checker, checker.getTypeOfSymbol(parameter), parameters);
+        // `method?: Method` is typed `"GET" | "POST" | undefined`: the alias is in the declaration only.
+        const declared = parameter.valueDeclaration;
+        if (declared && ts.isParameter(declared) && declared.type) markNames(checker, declared.type, parameters);
+      }
+      markType(checker, signature.getReturnType(), results);
+    }
+  };
+  const isType = (symbol: ts.Symbol) => ['interface', 'class', 'type'].includes(kindOf(symbol));
+  for (const symbol of exported) {
+    if (['function', 'const', 'class'].includes(kindOf(symbol))) {
+      const value = checker.getTypeOfSymbol(symbol);
+      markSignatures([...value.getCallSignatures(), ...value.getConstructSignatures()], inputs, outputs);
+    }
+  }
+  propagate(checker, inputs);
+  propagate(checker, outputs);
+  for (const symbol of exported.filter(isType)) {
+    const callback = inputs.has(symbol) && !outputs.has(symbol);
+    for (const member of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))) {
+      const signatures = checker.getTypeOfSymbol(member).getCallSignatures();
+      if (callback) markSignatures(signatures, outputs, inputs);
+      else markSignatures(signatures, inputs, outputs);
+    }
+  }
+  propagate(checker, inputs);
+  propagate(checker, outputs);
+  return { inputs, outputs };
 }
 
 /** The report of declaration files: entry name → its .d.ts. `host` serves the files (tests give small ones). */
@@ -83,14 +246,29 @@ export function apiReportOf(entries: Record<string, string>, host?: ts.CompilerH
   };
   const program = ts.createProgram(Object.values(entries), options, host);
   const checker = program.getTypeChecker();
-  const report: ApiReport = {};
-  for (const [entry, file] of Object.entries(entries)) {
+  const modules = Object.entries(entries).map(([entry, file]) => {
     const source = program.getSourceFile(file);
     const module = source && checker.getSymbolAtLocation(source);
-    if (!module) throw new Error(`${file} (the types of ${entry}) cannot be read: build dist/ first (npm run build).`);
+    if (!source || !module) throw new Error(`${file} (the types of ${entry}) cannot be read: build dist/ first (npm run build).`);
+    const exported = checker.getExportsOfModule(module).sort((a, b) => a.name.localeCompare(b.name));
+    return { entry, source, exported };
+  });
+  const resolve = (symbol: ts.Symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+  const { inputs, outputs } = flows(
+    checker,
+    modules.flatMap((module) => module.exported.map(resolve)),
+  );
+  const report: ApiReport = {};
+  for (const { entry, source, exported } of modules) {
     const exports: Record<string, ApiExport> = {};
-    for (const exported of checker.getExportsOfModule(module).sort((a, b) => a.name.localeCompare(b.name))) {
-      exports[exported.name] = describeExport(checker, exported, source);
+    for (const symbol of exported) {
+      const target = resolve(symbol);
+      const described = describeExport(checker, target, source);
+      if (described.kind === 'interface' || described.kind === 'type' || described.kind === 'class') {
+        const input = inputs.has(target);
+        described.direction = input && outputs.has(target) ? 'both' : input ? 'input' : 'output';
+      }
+      exports[symbol.name] = described;
     }
     report[entry] = exports;
   }
@@ -110,65 +288,3 @@ export function packageApiReport(): ApiReport {
 
 /** The API report of a release, beside its description in releases/. */
 export const apiSnapshotFile = (version: string) => `${version}.api.json`;
-
-const breaking = (ruleId: string, pointer: string, message: string): Change => ({ ruleId, impact: 'major', message, pointer });
-
-/**
- * What a revision of the package breaks for its users: an entry or export removed (`export-removed`), an export whose
- * kind or type changed, a set of values that lost one, an object type that lost or changed a member or gained a
- * required one (`export-changed`). An added export, value, optional member, or member of a constant does not.
- */
-export function apiChanges(base: ApiReport, revision: ApiReport): Change[] {
-  const changes: Change[] = [];
-  for (const [entry, exports] of Object.entries(base)) {
-    const now = revision[entry] ?? {};
-    for (const [name, before] of Object.entries(exports)) {
-      const pointer = `${entry}#${name}`;
-      const after = now[name];
-      if (!after) {
-        changes.push(breaking('export-removed', pointer, `The export ${name} of ${entry} was removed.`));
-        continue;
-      }
-      if (before.kind !== after.kind) {
-        changes.push(breaking('export-changed', pointer, `${name} of ${entry} was a ${before.kind} and is now a ${after.kind}.`));
-        continue;
-      }
-      if (before.values && after.values) {
-        const kept = new Set(after.values);
-        const removed = before.values.filter((value) => !kept.has(value));
-        if (removed.length > 0)
-          changes.push(breaking('export-changed', pointer, `${name} of ${entry} no longer has ${removed.join(', ')}.`));
-        continue;
-      }
-      if (!before.members || !after.members) {
-        if (before.type !== after.type)
-          changes.push(
-            breaking('export-changed', pointer, `The type of ${name} of ${entry} changed from ${before.type} to ${after.type}.`),
-          );
-        continue;
-      }
-      const members = after.members;
-      for (const [member, was] of Object.entries(before.members)) {
-        const is = members[member];
-        if (!is)
-          changes.push(breaking('export-changed', `${pointer}.${member}`, `${name}.${member} of ${entry} was removed (or renamed).`));
-        else if (is.type !== was.type || (is.optional === false && was.optional === true)) {
-          changes.push(
-            breaking(
-              'export-changed',
-              `${pointer}.${member}`,
-              `${name}.${member} of ${entry} changed from ${was.type} to ${is.type}${is.optional ? '' : ' (required)'}.`,
-            ),
-          );
-        }
-      }
-      // A required member added breaks what users build (options, arguments), not a constant they read.
-      for (const [member, is] of Object.entries(members)) {
-        if (after.kind !== 'const' && !Object.hasOwn(before.members, member) && !is.optional) {
-          changes.push(breaking('export-changed', `${pointer}.${member}`, `${name}.${member} of ${entry} was added as required.`));
-        }
-      }
-    }
-  }
-  return changes;
-}

@@ -2,25 +2,25 @@
 // types never change; a breaking change needs a new version (info.version).
 //
 // releases/ keeps the bundled description as it was released, one file per API version (releases/2.0.json), and
-// releases/index.json lists the releases in order. The gate compares a description with the last release using
-// Redocly's `redocly diff` and the rules of `diff-recommended` (releases/diff.redocly.yaml): a change of impact
-// "major" (a removed property, path, operation, parameter or response; a changed type; a parameter or body that
-// became required; ...) breaks the release. Additions (minor) and wording (patch) do not.
-//
-// `redocly diff` rates two breaking changes as "patch", so the gate adds checks of its own (`ownChecks`), run on
-// the two documents side by side:
-// - an enum value removed, wherever the enum is (redocly diff sees only schemas that an operation uses, and the
-//   constants are named schemas that no operation uses yet);
-// - additionalProperties or unevaluatedProperties narrowed to false (a request that was valid is refused; a
-//   response may no longer carry the new attributes that section 9 allows within a version);
-// and the rules of contract-rules.ts over every named schema, used or not: a removed schema or property, a narrowed
-// type, a property made required in something a client sends.
+// releases/index.json lists the releases in order. The gate judges each change by the direction data flows, with
+// rules of its own run on the two documents side by side:
+// - contract-rules.ts over every named schema, used by an operation or not, and operation-rules.ts over every
+//   operation and the schemas written inline in it: what a client sends may widen and not narrow; what the service
+//   answers may gain an attribute or a value of an open set, and not lose or widen;
+// - `ownChecks`: an enum value removed, additionalProperties or unevaluatedProperties narrowed to false, wherever
+//   they are (`redocly diff` rates both "patch").
+// `redocly diff` with the rules of `diff-recommended` (releases/diff.redocly.yaml) adds what those do not judge: a
+// removed path, operation, parameter, response or header, a changed security requirement or combinator. Its rules
+// that judge schemas without knowing open sets or every direction (`supersededRedoclyRules`) are left to ours.
+// Every change has an impact: `major` (refused within a version), `notice` (passes, and belongs in the release
+// notes), `minor` or `patch` (passes). The table of rules is in CONTRIBUTING.md ("How the gate judges a change").
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Json } from '../../src/description/openapi.js';
 import { componentChanges } from './contract-rules.js';
+import { operationChanges } from './operation-rules.js';
 import { root } from './paths.js';
 import { run, withoutBanner } from './run.js';
 
@@ -42,9 +42,15 @@ export interface Release {
   sha256: string;
 }
 
+/** Which way the data of a place flows: in answers of the service, in requests of a client, or both. */
+export type Direction = 'answer' | 'request' | 'both';
+
 export interface Change {
   ruleId: string;
-  impact: 'major' | 'minor' | 'patch' | string;
+  /** `major` breaks users; `notice` passes and belongs in the release notes; `minor` and `patch` pass. */
+  impact: 'major' | 'minor' | 'patch' | 'notice' | string;
+  /** The direction the gate judged the place in (its own rules; Redocly's do not say). */
+  direction?: Direction | 'input' | 'output';
   message: string;
   /** Where, in the description that has it (the revision, or the base for a removal). */
   pointer: string;
@@ -56,7 +62,9 @@ export interface GateResult {
   versionChanged: boolean;
   /** Changes of impact "major". */
   breaking: Change[];
-  /** Every change found (by Redocly, and by `ownChecks`), breaking or not. */
+  /** Changes that pass but belong in the release notes (impact "notice"). */
+  notices: Change[];
+  /** Every change found (by Redocly, and by the gate's own rules), with its impact. */
   changes: Change[];
   /** False when the revision breaks the base without a new version. */
   ok: boolean;
@@ -185,12 +193,38 @@ export async function checkCompatibility(baseFile: string, revisionFile: string)
 }
 
 /**
+ * Redocly's rules that judge schemas without knowing an open set, or that a schema travels one way only: it rates
+ * every enum value added to an answer, and every property removed or type changed, as breaking. The gate's own
+ * rules judge those places (contract-rules.ts, operation-rules.ts, ownChecks); Redocly's verdicts there are listed
+ * as changes, not as breaking ones.
+ */
+export const supersededRedoclyRules = new Set([
+  'enum-values-added',
+  'enum-values-removed',
+  'property-removed',
+  'required-properties-added',
+  'required-properties-removed',
+  'schema-type-changed',
+  'parameter-became-required',
+]);
+
+/** The gate's own rules over the two documents: schemas, operations, and what `redocly diff` rates as patch. */
+export function ownRules(base: Json, revision: Json): Change[] {
+  return [...ownChecks(base, revision), ...componentChanges(base, revision), ...operationChanges(base, revision)];
+}
+
+/**
  * The gate's verdict on a revision: our named rules over the two documents, with what `redocly diff` found between
  * them (`redoclyChanges`). A breaking change passes only with a new info.version.
  */
 export function judgeChanges(base: Json, revision: Json, redoclyChanges: Change[]): GateResult {
+  const redocly = redoclyChanges.map((change) =>
+    supersededRedoclyRules.has(change.ruleId) && change.impact === 'major'
+      ? { ...change, impact: 'patch', message: `${change.message} (judged by the gate's own rules)` }
+      : change,
+  );
   // Our named rules first: where Redocly found the same place, its verdict is the one dropped.
-  const changes = [...ownChecks(base, revision), ...componentChanges(base, revision), ...redoclyChanges];
+  const changes = [...ownRules(base, revision), ...redocly];
   // One verdict per place: Redocly reports a schema once for each operation that uses it, and the component rules
   // may find at the same pointer what Redocly found.
   const seen = new Set<string>();
@@ -200,10 +234,11 @@ export function judgeChanges(base: Json, revision: Json, redoclyChanges: Change[
     seen.add(key);
     return true;
   });
+  const notices = changes.filter((change) => change.impact === 'notice');
   const baseVersion = String(base.info?.version ?? '');
   const revisionVersion = String(revision.info?.version ?? '');
   const versionChanged = baseVersion !== revisionVersion;
-  return { baseVersion, revisionVersion, versionChanged, breaking, changes, ok: breaking.length === 0 || versionChanged };
+  return { baseVersion, revisionVersion, versionChanged, breaking, notices, changes, ok: breaking.length === 0 || versionChanged };
 }
 
 /**
@@ -227,13 +262,27 @@ export const wayForward =
   'npm run release); or, for a correction that breaks no user (the description was wrong and no service answer changes), ' +
   'add a line "- Not breaking: `<pointer>`: why" to the top CHANGELOG.md entry.';
 
-export function describeGate(result: GateResult, baseLabel: string): string {
-  if (result.breaking.length === 0) return `No breaking change since ${baseLabel}.`;
+/** The changes that pass but belong in the release notes, one line each (empty when there are none). */
+export function describeNotices(notices: Change[]): string {
+  if (notices.length === 0) return '';
+  const lines = notices.map((change) => `  - ${change.message} (${change.ruleId}, ${change.pointer})`);
+  return `${notices.length} change(s) that break no one but belong in the release notes (say them in CHANGELOG.md):\n${lines.join('\n')}`;
+}
+
+export function describeGate(
+  result: Pick<GateResult, 'breaking' | 'notices' | 'versionChanged' | 'revisionVersion'>,
+  baseLabel: string,
+): string {
+  const notices = describeNotices(result.notices);
   const lines = result.breaking.map((change) => `  - ${change.message} (${change.ruleId}, ${change.pointer})`);
-  return result.versionChanged
-    ? `${result.breaking.length} breaking change(s) since ${baseLabel}, allowed by the new version ${result.revisionVersion}:\n${lines.join('\n')}`
-    : `${result.breaking.length} breaking change(s) since ${baseLabel}, and info.version is still ${result.revisionVersion}. ` +
-        `Within a version attributes are never removed and their types never change (core document, section 9). ${wayForward}\n${lines.join('\n')}`;
+  const verdict =
+    result.breaking.length === 0
+      ? `No breaking change since ${baseLabel}.`
+      : result.versionChanged
+        ? `${result.breaking.length} breaking change(s) since ${baseLabel}, allowed by the new version ${result.revisionVersion}:\n${lines.join('\n')}`
+        : `${result.breaking.length} breaking change(s) since ${baseLabel}, and info.version is still ${result.revisionVersion}. ` +
+          `Within a version attributes are never removed and their types never change (core document, section 9). ${wayForward}\n${lines.join('\n')}`;
+  return notices ? `${verdict}\n${notices}` : verdict;
 }
 
 /** The CHANGELOG's release headings, in order: "## 2.0 (2026-11-22)" → { version: "2.0", date: "2026-11-22" }. */

@@ -62,8 +62,8 @@ describe('releases and the CHANGELOG', () => {
 });
 
 // The gate on the current description and package against the last release is `npm run release -- --check`, run
-// whole by test/integration/scripts.test.ts; the comparison of API reports has its unit tests in
-// test/unit/api-report.test.ts.
+// whole by test/integration/scripts.test.ts, and on a copy of the repository with changes by
+// test/e2e/release-check.test.ts; the verdict of each rule is the corpus of test/unit/gate-corpus.test.ts.
 
 // Each case changes a copy of the current bundle, and the gate judges the copy against the bundle. `rules`: the rule
 // that must name the change: one of the gate's own (ownChecks in scripts/lib/breaking-changes.ts, the rules of
@@ -160,7 +160,7 @@ const breakingCases: { name: string; rules: string[]; at?: string; change: (docu
   },
   {
     name: 'a parameter added as required',
-    rules: ['parameter-became-required'],
+    rules: ['required-parameter-added'],
     at: '#/paths/~1monitors/get',
     change: (document) => {
       document.paths['/monitors'].get.parameters.push({
@@ -212,24 +212,49 @@ describe('the gate, on a copy of the current bundle', () => {
     expect(describeGate(result, 'the bundle')).toMatch(/info\.version is still/);
   });
 
-  // One run of redocly diff for both additions: a breaking verdict at either place would show.
-  it('passes an added optional response attribute and an added operation, and lists each as a change', async () => {
+  // One run of redocly diff for every addition: a breaking verdict of Redocly's at any place would show.
+  it('passes the additions of what the service answers and a client may send, and lists each as a change', async () => {
     const result = await checkCompatibility(
       bundleFile,
       variant('additions', (document) => {
-        document.components.schemas.DeviceKey.properties.region = { type: 'string', description: 'A new attribute.' };
+        const schemas = document.components.schemas;
+        schemas.Monitor.properties.note = { type: 'string', description: 'A new attribute.' };
+        for (const [key, value] of [
+          ['enum', 'EXAMPLE-TYPE'],
+          ['x-enum-varnames', 'EXAMPLE_TYPE'],
+          ['x-enum-descriptions', 'Cloud services'],
+        ] as const)
+          schemas.KnownMonitorType[key].push(value);
         const get = document.paths['/monitors/{monitor_id}'].get;
         document.paths['/monitors/{monitor_id}'].delete = {
           ...structuredClone(get),
           operationId: 'deleteMonitor',
           summary: 'Delete a monitor',
         };
+        const list = document.paths['/monitors'].get;
+        (list.parameters ??= []).push({ name: 'offset', in: 'query', description: 'Where to start.', schema: { type: 'integer' } });
+        list.responses['200'].headers = { 'X-Total': { description: 'How many.', schema: { type: 'integer' } } };
+        list.responses['429'] = structuredClone(list.responses['500']);
       }),
     );
     expect(result.breaking, describeGate(result, 'the bundle')).toEqual([]);
     expect(result.ok).toBe(true);
-    expect(result.changes.map((change) => change.pointer)).toEqual(
-      expect.arrayContaining(['#/components/schemas/DeviceKey/properties/region', '#/paths/~1monitors~1{monitor_id}/delete']),
+    const rules = result.changes.map((change) => `${change.ruleId} ${change.pointer}`);
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'property-added #/components/schemas/Monitor/properties/note',
+        'open-set-value-added #/components/schemas/KnownMonitorType/enum',
+        'operation-added #/paths/~1monitors~1{monitor_id}/delete',
+        'optional-parameter-added #/paths/~1monitors/get/parameters/1',
+        'response-header-added #/paths/~1monitors/get/responses/200/headers/X-Total',
+      ]),
+    );
+    // A new documented status passes, and the gate asks for it in the release notes.
+    expect(result.notices.map((change) => `${change.ruleId} ${change.pointer}`)).toEqual([
+      'response-added #/paths/~1monitors/get/responses/429',
+    ]);
+    expect(describeGate(result, 'the bundle')).toMatch(
+      /^No breaking change since the bundle\.\n1 change\(s\) that break no one but belong in the release notes/,
     );
   });
 

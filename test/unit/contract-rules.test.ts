@@ -1,21 +1,26 @@
-// The rules of the structural diff of every named schema, each on a tiny document: what breaks a release and what
-// does not, with the rule and the JSON pointer of each change.
+// The rules of the structural diff of every named schema, each on a tiny document: where a schema travels, which sets
+// are open, and the rule and JSON pointer of each change. The verdict of each rule in each direction is the corpus of
+// test/unit/gate-corpus.test.ts.
 import { describe, expect, it } from 'vitest';
-import { componentChanges, sentSchemas } from '../../scripts/lib/contract-rules.js';
+import { componentChanges, openSchemas, schemaDirections } from '../../scripts/lib/contract-rules.js';
 
 type Schemas = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 
 /** A tiny description: the named schemas, and a POST whose body is `sent` (when given). */
 const doc = (schemas: Schemas, sent?: string) => ({
   openapi: '3.1.0',
-  paths: sent
-    ? { '/things': { post: { requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/${sent}` } } } } } } }
-    : {},
+  paths: sent ? { '/things': { post: { requestBody: json(ref(sent)) } } } : {},
   components: { schemas },
 });
 
+/** The breaking changes, as `rule pointer`. */
 const found = (before: Schemas, after: Schemas, sent?: string) =>
-  componentChanges(doc(before, sent), doc(after, sent)).map((change) => `${change.ruleId} ${change.pointer}`);
+  componentChanges(doc(before, sent), doc(after, sent))
+    .filter((change) => change.impact === 'major')
+    .map((change) => `${change.ruleId} ${change.pointer}`);
 
 const slaType = { title: 'SLA type', type: 'integer', enum: [1, 2], 'x-enum-varnames': ['Availability', 'Performance'] };
 const dnsSearchConfig = {
@@ -57,18 +62,20 @@ describe('property-removed', () => {
   });
 });
 
-describe('type-narrowed', () => {
+describe('type-narrowed and type-widened', () => {
   it('refuses the type of a property changed in a schema no operation references', () => {
     const before = { type: 'object', properties: { id: { type: 'string' } } };
     const after = { type: 'object', properties: { id: { type: 'integer' } } };
     expect(found({ Unused: before }, { Unused: after })).toEqual(['type-narrowed #/components/schemas/Unused/properties/id/type']);
   });
 
-  it('refuses a type list narrowed, and number narrowed to integer; passes widening', () => {
+  it('refuses a type list narrowed, and number narrowed to integer; passes widening only in what a client sends', () => {
     expect(found({ A: { type: ['string', 'integer'] } }, { A: { type: 'string' } })).toEqual(['type-narrowed #/components/schemas/A/type']);
     expect(found({ A: { type: 'number' } }, { A: { type: 'integer' } })).toEqual(['type-narrowed #/components/schemas/A/type']);
-    expect(found({ A: { type: 'integer' } }, { A: { type: 'number' } })).toEqual([]);
-    expect(found({ A: { type: 'string' } }, { A: { type: ['string', 'null'] } })).toEqual([]);
+    expect(found({ A: { type: 'integer' } }, { A: { type: 'number' } }, 'A')).toEqual([]);
+    expect(found({ A: { type: 'string' } }, { A: { type: ['string', 'null'] } }, 'A')).toEqual([]);
+    // A schema no operation uses travels both ways: widening breaks its readers.
+    expect(found({ A: { type: 'string' } }, { A: { type: ['string', 'null'] } })).toEqual(['type-widened #/components/schemas/A/type']);
   });
 });
 
@@ -86,28 +93,66 @@ describe('required-added', () => {
   });
 
   it('passes it in a schema only answers carry', () => {
-    expect(found({ Group: group(['display_name']) }, { Group: group(['display_name', 'description']) })).toEqual([]);
+    const answered = (schemas: Schemas) => ({
+      paths: { '/a': { get: { responses: { '200': json(ref('Group')) } } } },
+      components: { schemas },
+    });
+    const changes = componentChanges(
+      answered({ Group: group(['display_name']) }),
+      answered({ Group: group(['display_name', 'description']) }),
+    );
+    expect(changes.map((change) => `${change.impact} ${change.ruleId} ${change.direction}`)).toEqual(['minor required-added answer']);
+  });
+});
+
+describe('where schemas travel, and which sets are open', () => {
+  const document = {
+    paths: {
+      '/a': {
+        parameters: [{ name: 'p', in: 'query', schema: ref('P') }],
+        post: { requestBody: json(ref('Body')), responses: { '200': { $ref: '#/components/responses/Ok' } } },
+      },
+    },
+    components: {
+      responses: { Ok: json(ref('Answer')) },
+      schemas: {
+        Body: { type: 'object', properties: { inner: ref('Inner'), kind: ref('Kind') } },
+        Answer: { type: 'object', properties: { inner: ref('Inner'), type: ref('Type') } },
+        Inner: {},
+        P: {},
+        Unused: {},
+        KnownType: { type: 'string', enum: ['a'] },
+        Type: { anyOf: [ref('KnownType'), { type: 'string', description: 'Any other.' }] },
+        KnownKind: { type: 'string', enum: ['a'] },
+        Kind: { anyOf: [ref('KnownKind'), { type: 'string', pattern: '^x' }] },
+      },
+    },
+  };
+
+  it('follows references from parameters, request bodies and responses (shared ones too)', () => {
+    expect(Object.fromEntries(schemaDirections(document))).toMatchObject({
+      Body: 'request',
+      P: 'request',
+      Answer: 'answer',
+      Inner: 'both',
+      Unused: 'both',
+      KnownType: 'answer',
+    });
   });
 
-  it('knows what a client sends: request bodies and parameters, through references', () => {
-    const document = {
-      paths: {
-        '/a': {
-          parameters: [{ name: 'p', in: 'query', schema: { $ref: '#/components/schemas/P' } }],
-          post: doc({}, 'Body').paths['/things']!.post,
-        },
-      },
-      components: {
-        schemas: { Body: { type: 'object', properties: { inner: { $ref: '#/components/schemas/Inner' } } }, Inner: {}, P: {}, Answer: {} },
-      },
-    };
-    expect([...sentSchemas(document)].sort()).toEqual(['Body', 'Inner', 'P']);
+  it('finds the open sets: an enumeration referenced only beside a member that admits any value', () => {
+    // KnownKind's sibling has a pattern: it does not admit any string, so that set is closed.
+    expect([...openSchemas(document)]).toEqual(['KnownType']);
   });
 });
 
 describe('the rules together', () => {
-  it('an added enum value in an open set passes; nothing changed is no change', () => {
-    expect(found({ SlaType: slaType }, { SlaType: { ...slaType, enum: [1, 2, 3] } })).toEqual([]);
+  it('a value added to a closed constant is refused, to an open set passes; nothing changed is no change', () => {
+    expect(found({ SlaType: slaType }, { SlaType: { ...slaType, enum: [1, 2, 3] } })).toEqual([
+      'enum-value-added #/components/schemas/SlaType/enum',
+    ]);
+    const open = (values: number[]) => ({ KnownSla: { ...slaType, enum: values }, Sla: { anyOf: [ref('KnownSla'), { type: 'integer' }] } });
+    expect(found(open([1, 2]), open([1, 2, 3]))).toEqual([]);
     expect(found({ SlaType: slaType, DnsSearchConfig: dnsSearchConfig }, { SlaType: slaType, DnsSearchConfig: dnsSearchConfig })).toEqual(
       [],
     );
