@@ -3,23 +3,47 @@
 // same document, with the same load generator and the same requests. Everything listens on 127.0.0.1 and is
 // stopped at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.js';
 import { bin, outputs, root } from './lib/paths.js';
-import { numberOption, runScript, type ScriptLine } from '../src/cli/args.js';
+import { numberOption, runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
+import { describeProfile } from './lib/cpu-profile.js';
+
+/** The parts of the bench, in the order they run. */
+const benchParts = ['build', 'mock', 'client', 'types'] as const;
+type BenchPart = (typeof benchParts)[number];
+
+/** The parts `--only` names (every part without it); a part it does not know is a usage error. */
+function chosenParts(only: string | boolean | undefined): Set<BenchPart> {
+  if (typeof only !== 'string') return new Set(benchParts);
+  const names = only.split(',').map((name) => name.trim());
+  const unknown = names.find((name) => !(benchParts as readonly string[]).includes(name));
+  if (unknown !== undefined)
+    throw new UsageError(`--only takes parts among ${benchParts.join(', ')}; not "${unknown}".\n${benchLine.usage}`);
+  return new Set(names as BenchPart[]);
+}
 
 export const benchLine = {
-  usage: `Usage: npm run bench -- [--requests 2000] [--skip-build]
+  usage: `Usage: npm run bench -- [--requests 2000] [--skip-build] [--only PARTS] [--profile DIR]
   --requests N   requests per load measurement (10 to 100000). Default 2000.
   --skip-build   measure generated/ and dist/ as they are, without the build rows.
+  --only PARTS   measure only these parts, comma-separated: ${benchParts.join(', ')} (e.g. --only mock: the mock's
+                 rows beside prism mock; generated/ and dist/ are measured as they are).
+  --profile DIR  run the mock's command line with node --cpu-prof, write its profile to DIR and print where its
+                 busy time went, by package and by function.
   -h, --help     this help.
 Prints a table of figures; the anchors are measured in the same run.`,
-  options: { requests: { type: 'string', default: '2000' }, 'skip-build': { type: 'boolean', default: false } },
+  options: {
+    requests: { type: 'string', default: '2000' },
+    'skip-build': { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    only: { type: 'string' },
+  },
 } satisfies ScriptLine;
 
 interface Row {
@@ -175,6 +199,15 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+/** The newest CPU profile in a folder, named and described. */
+function newestProfile(dir: string): string {
+  const [newest] = readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return newest ? `${newest}\n${describeProfile(newest)}` : `none in ${dir} (the mock did not exit on its own)`;
+}
+
 /** A child Node process that runs `code` (an ES module) and prints one JSON line of figures. */
 function nodeFigures(code: string): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
@@ -189,109 +222,100 @@ function nodeFigures(code: string): Promise<Record<string, number>> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function main(values: Record<string, string | boolean | undefined>) {
-  const requestCount = numberOption('requests', values.requests, benchLine.usage, { whole: true, range: [10, 100_000] })!;
-
-  console.error(
-    `Benchmarks on ${os.cpus().length} CPU(s), Node ${process.version}; load average before: ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')}`,
-  );
-
-  // 1. The pipeline.
-  if (!values['skip-build']) {
-    const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-build-'));
-    try {
-      let started = performance.now();
-      const cold = await build({ out: scratch, force: true });
-      row('build of generated/, cold (every step)', ms(since(started)), '', cold.map((step) => `${step.step} ${ms(step.ms)}`).join(', '));
-      await build(); // brings generated/ and dist/ up to date, if they were not
-      started = performance.now();
-      const noop = await build();
-      row('build, nothing changed', ms(since(started)), '', `${noop.filter((step) => step.ran).length} of ${noop.length} steps ran`);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+/** 1. The pipeline: a cold build into a scratch folder, then a build with nothing to do. */
+async function benchBuild() {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-build-'));
+  try {
+    let started = performance.now();
+    const cold = await build({ out: scratch, force: true });
+    row('build of generated/, cold (every step)', ms(since(started)), '', cold.map((step) => `${step.step} ${ms(step.ms)}`).join(', '));
+    await build(); // brings generated/ and dist/ up to date, if they were not
+    started = performance.now();
+    const noop = await build();
+    row('build, nothing changed', ms(since(started)), '', `${noop.filter((step) => step.ran).length} of ${noop.length} steps ran`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
+}
 
+/** 2. startMock() and createMockFetch(), in fresh Node processes: what a test suite pays. */
+async function benchMockInProcess() {
+  const figures = await nodeFigures(`
+    const t0 = performance.now();
+    const { startMock, createMockFetch } = await import(${JSON.stringify(distMock)});
+    const imported = performance.now();
+    const mock = await startMock();
+    const response = await fetch(mock.baseUrl + '/monitors', { headers: { Authorization: 'Service-oauthtoken x' } });
+    await response.arrayBuffer();
+    const answered = performance.now();
+    await mock.stop();
+    const again = performance.now();
+    const second = await startMock();
+    await (await fetch(second.baseUrl + '/monitors', { headers: { Authorization: 'Service-oauthtoken x' } })).arrayBuffer();
+    const againAnswered = performance.now();
+    await second.stop();
+    const mockFetch = createMockFetch();
+    await mockFetch.ready;
+    const times = [];
+    for (let i = 0; i < 3000; i++) {
+      const begin = performance.now();
+      const reply = await mockFetch(mockFetch.baseUrl + '/monitors', { headers: { Authorization: 'Service-oauthtoken x' } });
+      await reply.arrayBuffer();
+      if (i >= 500) times.push(performance.now() - begin);
+    }
+    times.sort((a, b) => a - b);
+    // The token round trip of the simulator: a grant token, its exchange, a refresh, a call with the new token.
+    const form = (fields) => ({ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+    const roundTrip = async () => {
+      const client = mockFetch.control.registerClient();
+      const { code } = mockFetch.control.grantCode({ client_id: client.client_id, scope: 'Service.Admin.Read' });
+      const exchanged = await (await mockFetch(mockFetch.authUrl + '/oauth/v2/token', form({ ...client, code, grant_type: 'authorization_code' }))).json();
+      const refreshed = await (await mockFetch(mockFetch.authUrl + '/oauth/v2/token', form({ ...client, refresh_token: exchanged.refresh_token, grant_type: 'refresh_token' }))).json();
+      const reply = await mockFetch(mockFetch.baseUrl + '/device_key', { headers: { Authorization: 'Service-oauthtoken ' + refreshed.access_token } });
+      if (reply.status !== 200) throw new Error('the token round trip ended with ' + reply.status);
+      await reply.arrayBuffer();
+    };
+    const rounds = [];
+    for (let i = 0; i < 600; i++) {
+      const begin = performance.now();
+      await roundTrip();
+      if (i >= 100) rounds.push(performance.now() - begin);
+    }
+    rounds.sort((a, b) => a - b);
+    console.log(JSON.stringify({ importMs: imported - t0, startMs: answered - imported, secondMs: againAnswered - again, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)], tokenP50: rounds[Math.floor(rounds.length / 2)], tokenP99: rounds[Math.floor(rounds.length * 0.99)] }));
+  `);
+  row(
+    'startMock() to first answer',
+    ms(figures.startMs!),
+    '',
+    `first in a fresh process: loads Prism's engine; importing monitoring-service-api/mock before it took ${ms(figures.importMs!)}`,
+  );
+  row('startMock() to first answer, engine loaded', ms(figures.secondMs!), '', 'a second mock in the same process');
+  row(
+    'createMockFetch(), per call',
+    `p50 ${figures.p50!.toFixed(2)} ms, p99 ${figures.p99!.toFixed(2)} ms`,
+    '',
+    'GET /api/monitors in-process, 2500 sequential calls after 500 of warm-up',
+  );
+  row(
+    'token round trip, in-process',
+    `p50 ${figures.tokenP50!.toFixed(2)} ms, p99 ${figures.tokenP99!.toFixed(2)} ms`,
+    '',
+    'createMockFetch(): a client and a grant token (control), the exchange, a refresh, GET /api/device_key with the new token; 500 rounds after 100 of warm-up',
+  );
+}
+
+/** 3. The command lines side by side: start-up, then load and memory, on the same document and requests. */
+async function benchCommandLines(requestCount: number, profileDir: string | undefined) {
   const bundle = JSON.parse(readFileSync(outputs().bundleJson, 'utf8'));
   const samples = sampleRequests(bundle);
   const first = samples.find((entry) => entry.operationId === 'listMonitors')!;
-
-  // 2. startMock() and createMockFetch(), in fresh Node processes: what a test suite pays.
-  {
-    const figures = await nodeFigures(`
-      const t0 = performance.now();
-      const { startMock, createMockFetch } = await import(${JSON.stringify(distMock)});
-      const imported = performance.now();
-      const mock = await startMock();
-      const response = await fetch(mock.baseUrl + '/monitors', { headers: { Authorization: 'Service-oauthtoken x' } });
-      await response.arrayBuffer();
-      const answered = performance.now();
-      await mock.stop();
-      const again = performance.now();
-      const second = await startMock();
-      await (await fetch(second.baseUrl + '/monitors', { headers: { Authorization: 'Service-oauthtoken x' } })).arrayBuffer();
-      const againAnswered = performance.now();
-      await second.stop();
-      const mockFetch = createMockFetch();
-      await mockFetch.ready;
-      const times = [];
-      for (let i = 0; i < 3000; i++) {
-        const begin = performance.now();
-        const reply = await mockFetch(mockFetch.baseUrl + '/monitors', { headers: { Authorization: 'Service-oauthtoken x' } });
-        await reply.arrayBuffer();
-        if (i >= 500) times.push(performance.now() - begin);
-      }
-      times.sort((a, b) => a - b);
-      // The token round trip of the simulator: a grant token, its exchange, a refresh, a call with the new token.
-      const form = (fields) => ({ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
-      const roundTrip = async () => {
-        const client = mockFetch.control.registerClient();
-        const { code } = mockFetch.control.grantCode({ client_id: client.client_id, scope: 'Service.Admin.Read' });
-        const exchanged = await (await mockFetch(mockFetch.authUrl + '/oauth/v2/token', form({ ...client, code, grant_type: 'authorization_code' }))).json();
-        const refreshed = await (await mockFetch(mockFetch.authUrl + '/oauth/v2/token', form({ ...client, refresh_token: exchanged.refresh_token, grant_type: 'refresh_token' }))).json();
-        const reply = await mockFetch(mockFetch.baseUrl + '/device_key', { headers: { Authorization: 'Service-oauthtoken ' + refreshed.access_token } });
-        if (reply.status !== 200) throw new Error('the token round trip ended with ' + reply.status);
-        await reply.arrayBuffer();
-      };
-      const rounds = [];
-      for (let i = 0; i < 600; i++) {
-        const begin = performance.now();
-        await roundTrip();
-        if (i >= 100) rounds.push(performance.now() - begin);
-      }
-      rounds.sort((a, b) => a - b);
-      console.log(JSON.stringify({ importMs: imported - t0, startMs: answered - imported, secondMs: againAnswered - again, p50: times[Math.floor(times.length / 2)], p99: times[Math.floor(times.length * 0.99)], tokenP50: rounds[Math.floor(rounds.length / 2)], tokenP99: rounds[Math.floor(rounds.length * 0.99)] }));
-    `);
-    row(
-      'startMock() to first answer',
-      ms(figures.startMs!),
-      '',
-      `first in a fresh process: loads Prism's engine; importing monitoring-service-api/mock before it took ${ms(figures.importMs!)}`,
-    );
-    row('startMock() to first answer, engine loaded', ms(figures.secondMs!), '', 'a second mock in the same process');
-    row(
-      'createMockFetch(), per call',
-      `p50 ${figures.p50!.toFixed(2)} ms, p99 ${figures.p99!.toFixed(2)} ms`,
-      '',
-      'GET /api/monitors in-process, 2500 sequential calls after 500 of warm-up',
-    );
-    row(
-      'token round trip, in-process',
-      `p50 ${figures.tokenP50!.toFixed(2)} ms, p99 ${figures.tokenP99!.toFixed(2)} ms`,
-      '',
-      'createMockFetch(): a client and a grant token (control), the exchange, a refresh, GET /api/device_key with the new token; 500 rounds after 100 of warm-up',
-    );
-  }
-
-  // 3. The command lines side by side: start-up, then load and memory, on the same document and requests.
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bench-prism-'));
   const prismDocument = path.join(scratch, 'openapi.json');
   writeFileSync(prismDocument, JSON.stringify(mockDocument(bundle)));
   const ourPort = await freePort();
-  const ours = await startServer(process.execPath, [distBin, 'mock', '--port', String(ourPort)], ourPort, first);
+  const profiling = profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)];
+  const ours = await startServer(process.execPath, [...profiling, distBin, 'mock', '--port', String(ourPort)], ourPort, first);
   const prismPort = await freePort();
   const prism = await startServer(
     process.execPath,
@@ -346,67 +370,69 @@ async function main(values: Record<string, string | boolean | undefined>) {
   } finally {
     await stop(ours.child);
     await stop(prism.child);
+    if (profileDir !== undefined) console.error(`The mock's CPU profile (start-up and load): ${newestProfile(profileDir)}`);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
 
-  // 4. The typed client against plain fetch, to the same small local server (a separate process).
-  {
-    const serverCode = `
-      const http = require('node:http');
-      const body = JSON.stringify({ code: 0, message: 'success', data: [{ monitor_id: '169863000000025001' }] });
-      http.createServer((request, response) => {
-        request.resume();
-        request.on('end', () => { response.writeHead(200, { 'Content-Type': 'application/json' }); response.end(body); });
-      }).listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`;
-    const server = spawn(process.execPath, ['-e', serverCode], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    server.stdout!.on('data', (chunk) => (out += chunk));
-    try {
-      const port = await waitFor(() => /port (\d+)/.exec(out)?.[1], 10_000, 'the local server');
-      const calls = Math.max(500, Math.floor(requestCount / 2));
-      const figures = await nodeFigures(`
-        const { createServiceClient } = await import(${JSON.stringify(path.join(root, 'dist', 'src', 'index.js'))});
-        const baseUrl = 'http://127.0.0.1:${port}/api';
-        const headers = { Authorization: 'Service-oauthtoken 1000.bench', Accept: 'application/json; version=2.0' };
-        const client = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false });
-        const raw = async () => { const response = await fetch(baseUrl + '/monitors', { headers }); await response.json(); };
-        const typed = async () => { await client.GET('/monitors'); };
-        const checking = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false, validate: true });
-        const validated = async () => { await checking.GET('/monitors'); };
-        const time = async (call) => {
-          for (let i = 0; i < 200; i++) await call();
-          const started = performance.now();
-          for (let i = 0; i < ${calls}; i++) await call();
-          return ((performance.now() - started) * 1000) / ${calls};
-        };
-        let rawUs = 0, typedUs = 0, validatedUs = 0;
-        for (let round = 0; round < 2; round++) { rawUs += await time(raw); typedUs += await time(typed); validatedUs += await time(validated); }
-        console.log(JSON.stringify({ rawUs: rawUs / 2, typedUs: typedUs / 2, validatedUs: validatedUs / 2 }));
-      `);
-      row(
-        'client, per call (GET /monitors)',
-        `${figures.typedUs!.toFixed(0)} µs (${(figures.typedUs! / figures.rawUs!).toFixed(2)}x)`,
-        `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
-        `${calls} sequential calls each, same local server`,
-      );
-      row(
-        'client with validate: true, per call',
-        `${figures.validatedUs!.toFixed(0)} µs (${(figures.validatedUs! / figures.rawUs!).toFixed(2)}x)`,
-        `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
-        'each answer checked by its zod schema',
-      );
-    } finally {
-      server.kill('SIGTERM');
-    }
+/** 4. The typed client against plain fetch, to the same small local server (a separate process). */
+async function benchClient(requestCount: number) {
+  const serverCode = `
+    const http = require('node:http');
+    const body = JSON.stringify({ code: 0, message: 'success', data: [{ monitor_id: '169863000000025001' }] });
+    http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => { response.writeHead(200, { 'Content-Type': 'application/json' }); response.end(body); });
+    }).listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`;
+  const server = spawn(process.execPath, ['-e', serverCode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  server.stdout!.on('data', (chunk) => (out += chunk));
+  try {
+    const port = await waitFor(() => /port (\d+)/.exec(out)?.[1], 10_000, 'the local server');
+    const calls = Math.max(500, Math.floor(requestCount / 2));
+    const figures = await nodeFigures(`
+      const { createServiceClient } = await import(${JSON.stringify(path.join(root, 'dist', 'src', 'index.js'))});
+      const baseUrl = 'http://127.0.0.1:${port}/api';
+      const headers = { Authorization: 'Service-oauthtoken 1000.bench', Accept: 'application/json; version=2.0' };
+      const client = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false });
+      const raw = async () => { const response = await fetch(baseUrl + '/monitors', { headers }); await response.json(); };
+      const typed = async () => { await client.GET('/monitors'); };
+      const checking = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false, validate: true });
+      const validated = async () => { await checking.GET('/monitors'); };
+      const time = async (call) => {
+        for (let i = 0; i < 200; i++) await call();
+        const started = performance.now();
+        for (let i = 0; i < ${calls}; i++) await call();
+        return ((performance.now() - started) * 1000) / ${calls};
+      };
+      let rawUs = 0, typedUs = 0, validatedUs = 0;
+      for (let round = 0; round < 2; round++) { rawUs += await time(raw); typedUs += await time(typed); validatedUs += await time(validated); }
+      console.log(JSON.stringify({ rawUs: rawUs / 2, typedUs: typedUs / 2, validatedUs: validatedUs / 2 }));
+    `);
+    row(
+      'client, per call (GET /monitors)',
+      `${figures.typedUs!.toFixed(0)} µs (${(figures.typedUs! / figures.rawUs!).toFixed(2)}x)`,
+      `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
+      `${calls} sequential calls each, same local server`,
+    );
+    row(
+      'client with validate: true, per call',
+      `${figures.validatedUs!.toFixed(0)} µs (${(figures.validatedUs! / figures.rawUs!).toFixed(2)}x)`,
+      `fetch + JSON: ${figures.rawUs!.toFixed(0)} µs`,
+      'each answer checked by its zod schema',
+    );
+  } finally {
+    server.kill('SIGTERM');
   }
+}
 
-  // 5. Type-checking a small consumer of the types and the client.
-  {
-    const dir = path.join(root, 'node_modules', '.cache', 'bench-consumer');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      path.join(dir, 'consumer.ts'),
-      `import { createServiceClient, type Monitor } from '../../../dist/src/index.js';
+/** 5. Type-checking a small consumer of the types and the client. */
+async function benchTypes() {
+  const dir = path.join(root, 'node_modules', '.cache', 'bench-consumer');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, 'consumer.ts'),
+    `import { createServiceClient, type Monitor } from '../../../dist/src/index.js';
 import type { components } from '../../../dist/generated/types.js';
 
 type DeviceKey = components['schemas']['DeviceKey'];
@@ -415,30 +441,49 @@ export async function run(): Promise<[DeviceKey, Monitor[]]> {
   return [await client.GET('/device_key'), await client.GET('/monitors')];
 }
 `,
-    );
-    writeFileSync(
-      path.join(dir, 'tsconfig.json'),
-      JSON.stringify(
-        { extends: '../../../tsconfig.json', include: [], files: ['consumer.ts'], compilerOptions: { noEmit: true, incremental: false } },
-        null,
-        2,
-      ),
-    );
-    const started = performance.now();
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--noEmit'], {
-        cwd: root,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  );
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify(
+      { extends: '../../../tsconfig.json', include: [], files: ['consumer.ts'], compilerOptions: { noEmit: true, incremental: false } },
+      null,
+      2,
+    ),
+  );
+  const started = performance.now();
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(bin('tsc'), ['-p', path.join(dir, 'tsconfig.json'), '--noEmit'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
     });
-    row(
-      'tsc --noEmit of a small consumer',
-      ms(since(started)),
-      '',
-      code === 0 ? 'strict; the compiled declarations of dist/; whole program from a cold start' : `tsc failed (exit ${code})`,
-    );
+    child.on('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+  row(
+    'tsc --noEmit of a small consumer',
+    ms(since(started)),
+    '',
+    code === 0 ? 'strict; the compiled declarations of dist/; whole program from a cold start' : `tsc failed (exit ${code})`,
+  );
+}
+
+async function main(values: Record<string, string | boolean | undefined>) {
+  const requestCount = numberOption('requests', values.requests, benchLine.usage, { whole: true, range: [10, 100_000] })!;
+  const parts = chosenParts(values.only);
+
+  console.error(
+    `Benchmarks on ${os.cpus().length} CPU(s), Node ${process.version}; load average before: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+
+  if (parts.has('build') && !values['skip-build']) await benchBuild();
+  if (parts.has('mock')) {
+    await benchMockInProcess();
+    await benchCommandLines(requestCount, typeof values.profile === 'string' ? values.profile : undefined);
   }
+  if (parts.has('client')) await benchClient(requestCount);
+  if (parts.has('types')) await benchTypes();
 
   agent.destroy();
   console.error(
