@@ -42,8 +42,9 @@ function selfTimes(profile: CpuProfile, keyOf: (node: ProfileNode) => string): {
 }
 
 const ownerKey = (node: ProfileNode) => ownerOf(node.callFrame.functionName, node.callFrame.url);
+/** A function by its name, owner and file (with its folder: many packages have an index.js in each). */
 const functionKey = (node: ProfileNode) =>
-  `${node.callFrame.functionName || '(anonymous)'} (${ownerKey(node)}${node.callFrame.url ? ` ${node.callFrame.url.split('/').pop()}` : ''})`;
+  `${node.callFrame.functionName || '(anonymous)'} (${ownerKey(node)}${node.callFrame.url ? ` ${node.callFrame.url.split('/').slice(-2).join('/')}` : ''})`;
 
 /** The busy time of a profile (idle left out), by owner and by function, in milliseconds. */
 export function profileSummary(profile: CpuProfile) {
