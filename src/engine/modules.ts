@@ -2,11 +2,46 @@
 // modules compiles on every request is compiled once. Done once per process, before the engine's entry loads.
 import { Module, createRequire } from 'node:module';
 
+/** How a module of the engine is put off until it is used. */
+interface Deferral {
+  /** The exports the engine reads while it loads: each gets a stand-in of its own. */
+  eager?: string[];
+  /**
+   * Methods of the eager exports that the engine calls while it loads (settings): the stand-in keeps the calls and
+   * makes them on the real export when it loads, in the same order.
+   */
+  kept?: string[];
+  /** The module's export is a function: its stand-in can be called too. */
+  callable?: boolean;
+}
+
+type Loaded = Record<string | symbol, unknown>;
+
+/** An object (or function) that stands for what `resolve` gives, and calls it on first use. */
+function lazy(
+  resolve: () => object,
+  callable = false,
+  get: (key: string | symbol) => unknown = (key) => Reflect.get(resolve(), key),
+): object {
+  // An arrow function has no property that cannot be configured, so the traps below keep the Proxy's invariants.
+  const target = callable ? () => {} : {};
+  return new Proxy(target, {
+    get: (_target, key) => get(key),
+    has: (_target, key) => key in resolve(),
+    ownKeys: () => Reflect.ownKeys(resolve()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(resolve(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    apply: (_target, self, args) => Reflect.apply(resolve() as (...args: unknown[]) => unknown, self, args),
+  });
+}
+
 /**
  * Puts a stand-in for a module of the engine in the require cache: its values load the real module the first
- * time they are used. `eager` are the exports the engine reads while loading (they stand in too).
+ * time they are used (see Deferral for what the engine uses while it loads).
  */
-function deferModule(requireEngine: NodeJS.Require, specifier: string, eager: string[] = []): void {
+function deferModule(requireEngine: NodeJS.Require, specifier: string, { eager = [], kept = [], callable = false }: Deferral = {}): void {
   let file: string;
   try {
     file = requireEngine.resolve(specifier);
@@ -14,53 +49,52 @@ function deferModule(requireEngine: NodeJS.Require, specifier: string, eager: st
     return;
   }
   if (requireEngine.cache[file]) return;
-  let real: Record<string | symbol, unknown> | undefined;
+  let real: Loaded | undefined;
+  const calls: { key: string; method: string; args: unknown[] }[] = [];
   const load = () => {
     if (!real) {
       delete requireEngine.cache[file];
-      real = requireEngine(file) as Record<string | symbol, unknown>;
+      real = requireEngine(file) as Loaded;
+      for (const { key, method, args } of calls.splice(0)) (real[key] as Record<string, (...args: unknown[]) => unknown>)[method]!(...args);
     }
     return real;
   };
-  /** An object that stands for what `resolve` gives, and calls it on first use. */
-  const lazy = (resolve: () => object, get: (key: string | symbol) => unknown = (key) => Reflect.get(resolve(), key)): object =>
-    new Proxy(
-      {},
-      {
-        get: (_target, key) => get(key),
-        has: (_target, key) => key in resolve(),
-        ownKeys: () => Reflect.ownKeys(resolve()),
-        getOwnPropertyDescriptor: (_target, key) => {
-          const descriptor = Reflect.getOwnPropertyDescriptor(resolve(), key);
-          return descriptor && { ...descriptor, configurable: true };
-        },
-      },
+  const standIns = new Map<string, object>();
+  const standIn = (key: string) =>
+    lazy(
+      () => load()[key] as object,
+      false,
+      (method) =>
+        !real && typeof method === 'string' && kept.includes(method)
+          ? (...args: unknown[]) => void calls.push({ key, method, args })
+          : Reflect.get(load()[key] as object, method),
     );
-  const standIns = new Map<string | symbol, object>();
   const module = new Module(file);
   module.filename = file;
   module.loaded = true;
-  module.exports = lazy(load, (key) => {
+  module.exports = lazy(load, callable, (key) => {
     if (typeof key !== 'string' || !eager.includes(key)) return load()[key];
-    if (!standIns.has(key))
-      standIns.set(
-        key,
-        lazy(() => load()[key] as object),
-      );
+    if (!standIns.has(key)) standIns.set(key, standIn(key));
     return standIns.get(key);
   });
   requireEngine.cache[file] = module;
 }
 
 /**
- * Two parts of the engine take most of its start-up time for features the mock does not use by default: a
- * fake-data library with every locale (for `Prefer: dynamic=true`) and the reader of Postman collections (the
- * mock reads OpenAPI). They load on first use.
+ * Parts of the engine that take much of its start-up time and memory for features the mock does not use by
+ * default load on first use: the schema faker and its fake-data library with every locale (for
+ * `Prefer: dynamic=true`), the reader of descriptions (the operations of this package's description are made at
+ * build time), the reader of Postman collections, and the HTTP client of callbacks and of Prism's own forwarding
+ * (the proxy forwards with its own).
  */
 function deferUnusedParts(requireEngine: NodeJS.Require): void {
   // The engine hands `require('@faker-js/faker').default` to its schema faker as it loads.
-  deferModule(requireEngine, '@faker-js/faker', ['default', 'faker']);
+  deferModule(requireEngine, '@faker-js/faker', { eager: ['default', 'faker'] });
+  // And sets the schema faker's options (JSONSchemaFaker.extend, .option) as it loads.
+  deferModule(requireEngine, 'json-schema-faker', { eager: ['JSONSchemaFaker'], kept: ['extend', 'option'] });
   deferModule(requireEngine, '@stoplight/http-spec/postman/operation');
+  deferModule(requireEngine, './utils/operations');
+  deferModule(requireEngine, 'node-fetch', { callable: true });
 }
 
 /** The most path templates kept compiled; past it, a template is compiled on each use as before. */

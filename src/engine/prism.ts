@@ -3,7 +3,7 @@
 // needs none of it, the mock and the proxy load it on first use and say how to install it when it is missing.
 import { createRequire } from 'node:module';
 import { isJson, sameMediaType } from '../http/exchange.js';
-import { candidatesOf, operationTable } from './routing.js';
+import { candidatesOf, operationTable, routedFirst, type Router } from './routing.js';
 import { keptAnswers, type Mocker } from './answers.js';
 import { prepareEngineModules } from './modules.js';
 
@@ -100,12 +100,13 @@ export interface Engine {
 }
 
 interface PrismHttpModule {
-  /** The engine's default mocker (its `mock` component), from the engine's own module. */
+  /** The engine's default mocker and router (its `mock` and `route` components), from the engine's own modules. */
   mocker: Mocker;
+  router: Router;
   getHttpOperationsFromSpec(spec: object | string): Promise<unknown[]>;
   createInstance(
     config: object,
-    components: { logger: object; forward?: unknown; mock?: Mocker },
+    components: { logger: object; forward?: unknown; mock?: Mocker; route?: Router },
   ): {
     request(
       input: object,
@@ -135,10 +136,18 @@ export function loadEngine(): PrismHttpModule {
     );
   }
   prepareEngineModules(entry);
-  const engine = requireHere(entry) as Omit<PrismHttpModule, 'mocker'>;
-  // Not exported by the entry: its own module (the engine's version is pinned, see engineVersion).
-  const mocker = (createRequire(entry)('./mocker') as { default: Mocker }).default;
-  loaded = { getHttpOperationsFromSpec: engine.getHttpOperationsFromSpec, createInstance: engine.createInstance, mocker };
+  const engine = requireHere(entry) as Omit<PrismHttpModule, 'mocker' | 'router'>;
+  // Not exported by the entry: their own modules (the engine's version is pinned, see engineVersion).
+  const requireEngine = createRequire(entry);
+  const mocker = (requireEngine('./mocker') as { default: Mocker }).default;
+  const router = (requireEngine('./router') as { default: Router }).default;
+  loaded = {
+    // Read when called: the reader of descriptions loads on first use (modules.ts).
+    getHttpOperationsFromSpec: (spec) => engine.getHttpOperationsFromSpec(spec),
+    createInstance: engine.createInstance,
+    mocker,
+    router,
+  };
   return loaded;
 }
 
@@ -303,7 +312,7 @@ export async function createEngine(document: object, mode: EngineMode, precomput
   const components =
     mode.kind === 'proxy'
       ? { logger: silentLogger, forward: forwardComponent(mode) }
-      : { logger: silentLogger, ...(mode.fullPath ? {} : { mock: keptAnswers(prism.mocker) }) };
+      : { logger: silentLogger, ...(mode.fullPath ? {} : { mock: keptAnswers(prism.mocker), route: routedFirst(prism.router) }) };
   const instance = prism.createInstance({ ...config, mock: { dynamic: false } }, components);
   const table = mode.kind === 'mock' && mode.fullPath ? new Map() : operationTable(operations);
   return {

@@ -2,7 +2,8 @@
 // the document on every request; the mock has already matched the request with the description's own routes, so
 // the engine gets only the operations that could answer it: the matched one, and any other of the same method whose
 // path could match the same requests (e.g. `/a/{x}` and `/{y}/b`), in the document's order. Among those the
-// engine's router decides as it would among all of them, since every other operation fails its path match.
+// engine's router decides as it would among all of them, since every other operation fails its path match; and
+// where the route's operation is the only candidate, the engine's router is not asked again (`routedFirst`).
 
 /** What the engine's router reads of an operation. */
 interface RoutedOperation {
@@ -44,20 +45,38 @@ export type OperationTable = ReadonlyMap<string, unknown[]>;
 
 const tables = new WeakMap<unknown[], OperationTable>();
 
+/** The candidates of the tables that are their route's operation alone. */
+const alone = new WeakSet<unknown[]>();
+
 /** The table of a list of the engine's operations, made once per list. */
 export function operationTable(operations: unknown[]): OperationTable {
   let table = tables.get(operations);
   if (!table) {
     const routed = operations as RoutedOperation[];
     table = new Map(
-      routed.map((operation) => [
-        keyOf(operation.method, operation.path),
-        routed.filter((other) => other.method.toLowerCase() === operation.method.toLowerCase() && overlap(other.path, operation.path)),
-      ]),
+      routed.map((operation) => {
+        const candidates = routed.filter(
+          (other) => other.method.toLowerCase() === operation.method.toLowerCase() && overlap(other.path, operation.path),
+        );
+        if (candidates.length === 1) alone.add(candidates);
+        return [keyOf(operation.method, operation.path), candidates];
+      }),
     );
     tables.set(operations, table);
   }
   return table;
+}
+
+/** The engine's router, as its `route` component: the operation of a request among `resources`, as an fp-ts Either. */
+export type Router = (options: { resources: unknown[]; input: unknown }) => unknown;
+
+/**
+ * The engine's router, except for the candidates of a table that are their route's operation alone: the request
+ * was routed to it by the description's routes, which match fewer paths than the engine's router (a parameter is
+ * never empty), so the engine's router would give that operation too.
+ */
+export function routedFirst(router: Router): Router {
+  return (options) => (alone.has(options.resources) ? { _tag: 'Right', right: options.resources[0] } : router(options));
 }
 
 /** The operations to hand the engine for a request routed to `method template`; undefined when the table has none. */

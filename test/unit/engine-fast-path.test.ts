@@ -2,7 +2,7 @@
 // which of the mocker's answers are kept (answers.ts). test/integration/fast-path.test.ts compares the whole with
 // the engine's full path.
 import { describe, expect, it } from 'vitest';
-import { candidatesOf, operationTable } from '../../src/engine/routing.js';
+import { candidatesOf, operationTable, routedFirst } from '../../src/engine/routing.js';
 import { keptAnswers, type Mocker } from '../../src/engine/answers.js';
 
 describe('operationTable: the operations a route hands the engine', () => {
@@ -43,6 +43,21 @@ describe('operationTable: the operations a route hands the engine', () => {
   it('compares literal segments percent-decoded, and takes a segment with a parameter in it as templated', () => {
     expect(paths('get', '/api/monitor%20groups')).toEqual(['/api/monitor%20groups', '/api/monitor groups']);
     expect(paths('get', '/api/files/{name}.json')).toEqual(['/api/{kind}/search', '/api/files/{name}.json']);
+  });
+
+  it("takes a route's operation as routed when it is the only candidate, and asks the engine's router otherwise", () => {
+    const asked: unknown[][] = [];
+    const route = routedFirst(({ resources }) => {
+      asked.push(resources);
+      return { _tag: 'Left', left: 'asked' };
+    });
+    const alone = candidatesOf(table, 'get', '/api/monitors')!;
+    expect(route({ resources: alone, input: {} })).toEqual({ _tag: 'Right', right: alone[0] });
+    const several = candidatesOf(table, 'get', '/api/monitors/search')!;
+    expect(route({ resources: several, input: {} })).toEqual({ _tag: 'Left', left: 'asked' });
+    // A list of one operation that is not a table's: the full path's, or the proxy's.
+    expect(route({ resources: [operations[0]], input: {} })).toEqual({ _tag: 'Left', left: 'asked' });
+    expect(asked).toEqual([several, [operations[0]]]);
   });
 
   it('has nothing for a route the engine does not know, and is made once per list', () => {
