@@ -81,20 +81,24 @@ function deferModule(requireEngine: NodeJS.Require, specifier: string, { eager =
 }
 
 /**
- * Parts of the engine that take much of its start-up time and memory for features the mock does not use by
- * default load on first use: the schema faker and its fake-data library with every locale (for
- * `Prefer: dynamic=true`), the reader of descriptions (the operations of this package's description are made at
- * build time), the reader of Postman collections, and the HTTP client of callbacks and of Prism's own forwarding
- * (the proxy forwards with its own).
+ * Parts of the engine that take much of its start-up time and memory for what the mock does not use by default,
+ * or not for its first answers, load on first use: the schema faker, its random generator and its fake-data library
+ * with every locale (for `Prefer: dynamic=true`); the reader of descriptions (the operations of this package's
+ * description are made at build time) and of Postman collections; the merger of `allOf` schemas the validator uses
+ * on request bodies (about 190 modules of lodash); the logger library (the mock gives the engine its own); the HTTP
+ * client and proxy agents of callbacks and of Prism's own forwarding (the proxy forwards with its own).
  */
 function deferUnusedParts(requireEngine: NodeJS.Require): void {
   // The engine hands `require('@faker-js/faker').default` to its schema faker as it loads.
   deferModule(requireEngine, '@faker-js/faker', { eager: ['default', 'faker'] });
   // And sets the schema faker's options (JSONSchemaFaker.extend, .option) as it loads.
   deferModule(requireEngine, 'json-schema-faker', { eager: ['JSONSchemaFaker'], kept: ['extend', 'option'] });
+  for (const callable of ['seedrandom', '@stoplight/json-schema-merge-allof', 'node-fetch', 'http-proxy-agent', 'https-proxy-agent'])
+    deferModule(requireEngine, callable, { callable: true });
   deferModule(requireEngine, '@stoplight/http-spec/postman/operation');
   deferModule(requireEngine, './utils/operations');
-  deferModule(requireEngine, 'node-fetch', { callable: true });
+  // The engine's core requires the logger library from its own folder.
+  deferModule(createRequire(requireEngine.resolve('@stoplight/prism-core')), 'pino', { callable: true });
 }
 
 /** The most path templates kept compiled; past it, a template is compiled on each use as before. */
