@@ -3,6 +3,7 @@
 // engine makes; the full path is the engine as Prism runs it (every operation, every answer made again). The same
 // requests, valid and invalid, of every operation, with every documented status and example preferred, must get the
 // same result from both: the engine's answer or refusal and its violations, and the mock's status, headers and body.
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { createEngine, engineOperations, type Engine, type EngineResult } from '../../src/engine/prism.js';
 import { engineFor, packagedDescription } from '../../src/engine/packaged.js';
@@ -11,6 +12,7 @@ import { candidatesOf, operationTable } from '../../src/engine/routing.js';
 import { checkCall, createCall, type Answer, type Call } from '../../src/http/exchange.js';
 import { mockPolicy } from '../../src/mock/policy.js';
 import { prepareMock, type MockHandler } from '../../src/mock/handler.js';
+import { createMockFetch } from '../../src/mock/index.js';
 import { sampleRequests, type SampleRequest } from '../../scripts/lib/sample-requests.js';
 import { generateBadRequests } from '../support/bad-requests.js';
 import { deref, loadBundle, type Json } from '../support/bundle.js';
@@ -128,4 +130,19 @@ describe('the mock: fast and full path give the same answers', () => {
       expect(statuses.has(200)).toBe(true);
     });
   }
+});
+
+describe('the parts of the engine that load on first use', () => {
+  it('Prefer: dynamic=true loads the schema faker with the settings the engine made while it loaded', async () => {
+    const mockFetch = createMockFetch({ mode: 'examples' });
+    const reply = await mockFetch(`${mockFetch.baseUrl}/monitors`, {
+      headers: { Authorization: 'Service-oauthtoken 1000.x', Prefer: 'dynamic=true' },
+    });
+    expect(reply.status).toBe(200);
+    expect(((await reply.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    // Set by the engine's resetGenerator() as it loaded, kept by the stand-in and made on the real module.
+    const requireEngine = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+    const { JSONSchemaFaker } = requireEngine('json-schema-faker') as { JSONSchemaFaker: { option(name: string): unknown } };
+    expect([JSONSchemaFaker.option('alwaysFakeOptionals'), JSONSchemaFaker.option('optionalsProbability')]).toEqual([true, 1]);
+  });
 });
