@@ -164,7 +164,8 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
     const request = new Request(input, init);
     if (request.signal.aborted) throw request.signal.reason;
     const handle = await handler;
-    const body = Buffer.from(await request.arrayBuffer());
+    // A request without a body (a GET, most calls) has nothing to read.
+    const body = request.body === null ? Buffer.alloc(0) : Buffer.from(await request.arrayBuffer());
     const url = new URL(request.url);
     const call = createCall({ method: request.method, url: `${url.pathname}${url.search}`, headers: headersRecord(request.headers), body });
     const answer =
