@@ -63,8 +63,8 @@ const since = (start: number) => performance.now() - start;
 const distBin = path.join(root, 'dist', 'src', 'bin.js');
 const distMock = path.join(root, 'dist', 'src', 'mock', 'index.js');
 
-/** RSS of a process and every process below it, in MB. */
-function treeRssMb(pid: number): number {
+/** A process and every process below it. */
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirProc()) {
     try {
@@ -75,17 +75,41 @@ function treeRssMb(pid: number): number {
       // gone
     }
   }
-  let kb = 0;
+  const tree: number[] = [];
   for (const queue = [pid]; queue.length > 0; ) {
     const current = queue.shift()!;
+    tree.push(current);
+    queue.push(...(children.get(current) ?? []));
+  }
+  return tree;
+}
+
+/** RSS of a process and every process below it, in MB. */
+function treeRssMb(pid: number): number {
+  let kb = 0;
+  for (const current of processTree(pid)) {
     try {
       kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'utf8'))?.[1] ?? 0);
     } catch {
       // gone
     }
-    queue.push(...(children.get(current) ?? []));
   }
   return kb / 1024;
+}
+
+/** The CPU time a process and every process below it have used so far (user and system), in ms. */
+function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const current of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${current}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15 of proc(5)
+    } catch {
+      // gone
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 function readdirProc(): number[] {
@@ -350,23 +374,31 @@ async function benchCommandLines(requestCount: number, profileDir: string | unde
     );
     for (let round = 0; round < 2; round++) for (const origin of [ours.origin, prism.origin]) await load(origin, samples, 500, 10); // warm-up
     for (const concurrency of [1, 50]) {
-      // Alternating quarters in the order ours, prism, prism, ours (twice), so that a busy moment of the machine, or
-      // one that comes and goes, weighs on both.
-      const totals = { ours: [] as Awaited<ReturnType<typeof load>>[], prism: [] as Awaited<ReturnType<typeof load>>[] };
-      for (const which of ['ours', 'prism', 'prism', 'ours'] as const)
-        totals[which].push(await load(which === 'ours' ? ours.origin : prism.origin, samples, Math.ceil(requestCount / 2), concurrency));
-      const sum = (results: Awaited<ReturnType<typeof load>>[]) => ({
+      // Alternating rounds in the order ours, prism, prism, ours, so that a busy moment of the machine, or one that
+      // comes and goes, weighs on both. The CPU time each server used is read around its rounds: on a machine shared
+      // with other work it says more than the rate, which the other work lowers for both.
+      type Round = Awaited<ReturnType<typeof load>> & { cpuMs: number };
+      const totals = { ours: [] as Round[], prism: [] as Round[] };
+      for (const which of ['ours', 'prism', 'prism', 'ours'] as const) {
+        const server = which === 'ours' ? ours : prism;
+        const cpuBefore = treeCpuMs(server.child.pid!);
+        const result = await load(server.origin, samples, Math.ceil(requestCount / 2), concurrency);
+        totals[which].push({ ...result, cpuMs: treeCpuMs(server.child.pid!) - cpuBefore });
+      }
+      const sum = (results: Round[]) => ({
         perSecond: results.reduce((total, result) => total + result.perSecond, 0) / results.length,
         p50: results.reduce((total, result) => total + result.p50, 0) / results.length,
         p99: Math.max(...results.map((result) => result.p99)),
         failures: results.reduce((total, result) => total + result.failures, 0),
+        cpuUs:
+          (results.reduce((total, result) => total + result.cpuMs, 0) * 1000) / results.reduce((total, result) => total + result.count, 0),
       });
       const a = sum(totals.ours);
       const b = sum(totals.prism);
       row(
         `requests per second, concurrency ${concurrency}`,
-        `${a.perSecond.toFixed(0)} req/s (${(a.perSecond / b.perSecond).toFixed(2)}x), p50 ${a.p50.toFixed(2)} ms, p99 ${a.p99.toFixed(1)} ms`,
-        `prism mock: ${b.perSecond.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms`,
+        `${a.perSecond.toFixed(0)} req/s (${(a.perSecond / b.perSecond).toFixed(2)}x), p50 ${a.p50.toFixed(2)} ms, p99 ${a.p99.toFixed(1)} ms, CPU ${a.cpuUs.toFixed(0)} µs/request`,
+        `prism mock: ${b.perSecond.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms, CPU ${b.cpuUs.toFixed(0)} µs/request`,
         `${requestCount} requests each, the ${samples.length} operations' sample requests in turn${a.failures + b.failures ? `; unexpected statuses: ours ${a.failures}, prism ${b.failures} (the simulator refuses the sample grant token after its first use, and the sample refresh token once revoked)` : ''}`,
       );
     }
