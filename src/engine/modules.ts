@@ -23,17 +23,21 @@ function lazy(
   callable = false,
   get: (key: string | symbol) => unknown = (key) => Reflect.get(resolve(), key),
 ): object {
-  // An arrow function has no property that cannot be configured, so the traps below keep the Proxy's invariants.
-  const target = callable ? () => {} : {};
+  // A callable stand-in is a function, so that it can be called and constructed like the real export; the one
+  // property of a function that cannot be configured, `prototype`, is reported as such (the Proxy's invariants).
+  const target = callable ? function standIn() {} : {};
+  const fixed = (key: string | symbol) => Reflect.getOwnPropertyDescriptor(target, key)?.configurable === false;
   return new Proxy(target, {
     get: (_target, key) => get(key),
     has: (_target, key) => key in resolve(),
-    ownKeys: () => Reflect.ownKeys(resolve()),
+    ownKeys: () => [...new Set([...Reflect.ownKeys(resolve()), ...Reflect.ownKeys(target).filter(fixed)])],
     getOwnPropertyDescriptor: (_target, key) => {
       const descriptor = Reflect.getOwnPropertyDescriptor(resolve(), key);
+      if (fixed(key)) return { ...Reflect.getOwnPropertyDescriptor(target, key), ...(descriptor && { value: descriptor.value }) };
       return descriptor && { ...descriptor, configurable: true };
     },
     apply: (_target, self, args) => Reflect.apply(resolve() as (...args: unknown[]) => unknown, self, args),
+    construct: (_target, args) => Reflect.construct(resolve() as new (...args: unknown[]) => object, args),
   });
 }
 

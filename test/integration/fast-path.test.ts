@@ -5,7 +5,7 @@
 // same result from both: the engine's answer or refusal and its violations, and the mock's status, headers and body.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { createEngine, engineOperations, type Engine, type EngineResult } from '../../src/engine/prism.js';
+import { createEngine, engineOperations, loadEngine, type Engine, type EngineResult } from '../../src/engine/prism.js';
 import { engineFor, packagedDescription } from '../../src/engine/packaged.js';
 import { engineInput } from '../../src/engine/translate.js';
 import { candidatesOf, operationTable } from '../../src/engine/routing.js';
@@ -144,5 +144,19 @@ describe('the parts of the engine that load on first use', () => {
     const requireEngine = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
     const { JSONSchemaFaker } = requireEngine('json-schema-faker') as { JSONSchemaFaker: { option(name: string): unknown } };
     expect([JSONSchemaFaker.option('alwaysFakeOptionals'), JSONSchemaFaker.option('optionalsProbability')]).toEqual([true, 1]);
+  });
+
+  it('a module put off until first use acts as the real one for any code of the process: called, constructed, read', () => {
+    loadEngine();
+    const requireEngine = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+    type Random = ((seed: string) => () => number) & (new (seed: string) => () => number);
+    const seedrandom = requireEngine('seedrandom') as Random;
+    expect(typeof seedrandom).toBe('function');
+    const [called, constructed] = [seedrandom('same seed'), new seedrandom('same seed')];
+    expect(constructed()).toBe(called());
+    expect(Object.keys(seedrandom)).toEqual(expect.arrayContaining(['alea', 'xor128']));
+    expect(Object.getOwnPropertyDescriptor(seedrandom, 'prototype')?.configurable).toBe(false);
+    const merge = requireEngine('@stoplight/json-schema-merge-allof') as (schema: object) => object;
+    expect(merge({ allOf: [{ type: 'object' }, { required: ['a'] }] })).toEqual({ type: 'object', required: ['a'] });
   });
 });
