@@ -111,11 +111,14 @@ describe('the mock: fast and full path give the same answers', () => {
   /** The answer as the test compares it: status, headers (the violations among them) and body. */
   const shown = (answer: Answer) => ({ status: answer.status, headers: answer.headers, body: answer.body.toString('utf8') });
 
+  // One time for both simulators: what depends on the time is the same in both.
+  const clock = () => Date.UTC(2026, 10, 26, 10);
+
   for (const mode of ['examples', 'simulator'] as const) {
     it(`in mode '${mode}', for every sample request and bad request`, async () => {
       const [fast, full] = (await Promise.all([
-        prepareMock(packagedDescription, { mode }).handler,
-        prepareMock(packagedDescription, { mode }, { kind: 'mock', fullPath: true }).handler,
+        prepareMock(packagedDescription, { mode, clock }).handler,
+        prepareMock(packagedDescription, { mode, clock }, { kind: 'mock', fullPath: true }).handler,
       ])) as [MockHandler, MockHandler];
       const statuses = new Set<number>();
       for (const entry of cases) {
@@ -139,7 +142,8 @@ describe('the parts of the engine that load on first use', () => {
       headers: { Authorization: 'Service-oauthtoken 1000.x', Prefer: 'dynamic=true' },
     });
     expect(reply.status).toBe(200);
-    expect(((await reply.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    // Generated from the schema: the list may be empty (the schema sets no minimum).
+    expect(Array.isArray(((await reply.json()) as { data: unknown }).data)).toBe(true);
     // Set by the engine's resetGenerator() as it loaded, kept by the stand-in and made on the real module.
     const requireEngine = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
     const { JSONSchemaFaker } = requireEngine('json-schema-faker') as { JSONSchemaFaker: { option(name: string): unknown } };
