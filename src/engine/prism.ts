@@ -1,8 +1,11 @@
 // Prism's HTTP engine (@stoplight/prism-http), used as a library in this process: the operations of a document,
 // and one call of the engine per request, in mock or proxy mode. It is an optional peer dependency: the client
 // needs none of it, the mock and the proxy load it on first use and say how to install it when it is missing.
-import { Module, createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { isJson, sameMediaType } from '../http/exchange.js';
+import { candidatesOf, operationTable, routedFirst, type Router } from './routing.js';
+import { keptAnswers, type Mocker } from './answers.js';
+import { prepareEngineModules } from './modules.js';
 
 /** The engine version this package is built and tested with (the last one that runs on Node 20). */
 export const engineVersion = '5.12.0';
@@ -73,17 +76,37 @@ export interface EngineOperation {
   responses?: { code: string; contents?: { mediaType: string }[] }[];
 }
 
-export type EngineMode = { kind: 'mock' } | { kind: 'proxy'; upstream: string; errors: boolean; forward: Forward };
+/**
+ * The engine's mode. In mock mode it routes a request among the operations that could answer its route and keeps
+ * the example answers it makes (routing.ts, answers.ts); `fullPath` turns both off: every request is routed among
+ * all the operations and every answer is made again, as in Prism's own server (the tests compare the two).
+ */
+export type EngineMode =
+  | { kind: 'mock'; fullPath?: boolean | undefined }
+  | { kind: 'proxy'; upstream: string; errors: boolean; forward: Forward };
+
+/** The operation a request was routed to by the description's own routes: its method and path template. */
+export interface EngineRoute {
+  method: string;
+  template: string;
+}
 
 export interface Engine {
-  request(input: EngineInput, mock?: MockCallConfig): Promise<EngineResult>;
+  /**
+   * The engine's result for a request. With `route`, the engine routes among the operations that could answer that
+   * route only (see routing.ts); without it, among all the document's operations.
+   */
+  request(input: EngineInput, mock?: MockCallConfig, route?: EngineRoute): Promise<EngineResult>;
 }
 
 interface PrismHttpModule {
+  /** The engine's default mocker and router (its `mock` and `route` components), from the engine's own modules. */
+  mocker: Mocker;
+  router: Router;
   getHttpOperationsFromSpec(spec: object | string): Promise<unknown[]>;
   createInstance(
     config: object,
-    components: { logger: object; forward?: unknown },
+    components: { logger: object; forward?: unknown; mock?: Mocker; route?: Router },
   ): {
     request(
       input: object,
@@ -101,68 +124,6 @@ silentLogger.child = () => silentLogger;
 const requireHere = createRequire(import.meta.url);
 let loaded: PrismHttpModule | undefined;
 
-/**
- * Puts a stand-in for a module of the engine in the require cache: its values load the real module the first
- * time they are used. `eager` are the exports the engine reads while loading (they stand in too).
- */
-function deferModule(requireEngine: NodeJS.Require, specifier: string, eager: string[] = []): void {
-  let file: string;
-  try {
-    file = requireEngine.resolve(specifier);
-  } catch {
-    return;
-  }
-  if (requireEngine.cache[file]) return;
-  let real: Record<string | symbol, unknown> | undefined;
-  const load = () => {
-    if (!real) {
-      delete requireEngine.cache[file];
-      real = requireEngine(file) as Record<string | symbol, unknown>;
-    }
-    return real;
-  };
-  /** An object that stands for what `resolve` gives, and calls it on first use. */
-  const lazy = (resolve: () => object, get: (key: string | symbol) => unknown = (key) => Reflect.get(resolve(), key)): object =>
-    new Proxy(
-      {},
-      {
-        get: (_target, key) => get(key),
-        has: (_target, key) => key in resolve(),
-        ownKeys: () => Reflect.ownKeys(resolve()),
-        getOwnPropertyDescriptor: (_target, key) => {
-          const descriptor = Reflect.getOwnPropertyDescriptor(resolve(), key);
-          return descriptor && { ...descriptor, configurable: true };
-        },
-      },
-    );
-  const standIns = new Map<string | symbol, object>();
-  const module = new Module(file);
-  module.filename = file;
-  module.loaded = true;
-  module.exports = lazy(load, (key) => {
-    if (typeof key !== 'string' || !eager.includes(key)) return load()[key];
-    if (!standIns.has(key))
-      standIns.set(
-        key,
-        lazy(() => load()[key] as object),
-      );
-    return standIns.get(key);
-  });
-  requireEngine.cache[file] = module;
-}
-
-/**
- * Two parts of the engine take most of its start-up time for features the mock does not use by default: a
- * fake-data library with every locale (for `Prefer: dynamic=true`) and the reader of Postman collections (the
- * mock reads OpenAPI). They load on first use.
- */
-function deferUnusedParts(engineEntry: string): void {
-  const requireEngine = createRequire(engineEntry);
-  // The engine hands `require('@faker-js/faker').default` to its schema faker as it loads.
-  deferModule(requireEngine, '@faker-js/faker', ['default', 'faker']);
-  deferModule(requireEngine, '@stoplight/http-spec/postman/operation');
-}
-
 /** Loads the engine once per process; throws an error naming the install command when it is missing. */
 export function loadEngine(): PrismHttpModule {
   if (loaded) return loaded;
@@ -174,8 +135,19 @@ export function loadEngine(): PrismHttpModule {
       `The mock, the proxy and verify need Prism's HTTP engine, an optional peer dependency of monitoring-service-api. Install it in your project:\n  ${engineInstallCommand}\n(set SCARF_ANALYTICS=false first to turn off the install-time analytics of one of its dependencies)`,
     );
   }
-  deferUnusedParts(entry);
-  loaded = requireHere(entry) as PrismHttpModule;
+  prepareEngineModules(entry);
+  const engine = requireHere(entry) as Omit<PrismHttpModule, 'mocker' | 'router'>;
+  // Not exported by the entry: their own modules (the engine's version is pinned, see engineVersion).
+  const requireEngine = createRequire(entry);
+  const mocker = (requireEngine('./mocker') as { default: Mocker }).default;
+  const router = (requireEngine('./router') as { default: Router }).default;
+  loaded = {
+    // Read when called: the reader of descriptions loads on first use (modules.ts).
+    getHttpOperationsFromSpec: (spec) => engine.getHttpOperationsFromSpec(spec),
+    createInstance: engine.createInstance,
+    mocker,
+    router,
+  };
   return loaded;
 }
 
@@ -337,14 +309,19 @@ export async function createEngine(document: object, mode: EngineMode, precomput
     upstreamProxy: undefined,
   };
   const config = mode.kind === 'proxy' ? { ...base, isProxy: true, upstream: new URL(mode.upstream) } : { ...base, isProxy: false };
-  const components = mode.kind === 'proxy' ? { logger: silentLogger, forward: forwardComponent(mode) } : { logger: silentLogger };
+  const components =
+    mode.kind === 'proxy'
+      ? { logger: silentLogger, forward: forwardComponent(mode) }
+      : { logger: silentLogger, ...(mode.fullPath ? {} : { mock: keptAnswers(prism.mocker), route: routedFirst(prism.router) }) };
   const instance = prism.createInstance({ ...config, mock: { dynamic: false } }, components);
+  const table = mode.kind === 'mock' && mode.fullPath ? new Map() : operationTable(operations);
   return {
-    async request(input, mock = {}) {
+    async request(input, mock = {}, route) {
       // A fresh mock configuration per call: the engine writes the request's Accept into it.
       const callConfig = { ...config, mock: { dynamic: mock.dynamic ?? false, code: mock.code, exampleKey: mock.exampleKey } };
+      const candidates = (route && candidatesOf(table, route.method, route.template)) ?? operations;
       try {
-        const result = await instance.request(input, operations, callConfig)();
+        const result = await instance.request(input, candidates, callConfig)();
         return result._tag === 'Right' ? { ok: true, ...result.right } : { ok: false, error: result.left };
       } catch (error) {
         // The engine throws on some input it cannot read: the fault stays inside this one request.

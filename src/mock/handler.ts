@@ -2,7 +2,7 @@
 // engine on the mock document, which validates the request and makes the documented example answer; then, by
 // default, the simulator (src/simulator/), which decides the answers that depend on state. Shared by the HTTP server
 // (startMock) and the in-process fetch (createMockFetch).
-import type { EngineResult } from '../engine/prism.js';
+import type { EngineMode, EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
 import { checkCall, errorAnswer, type Answer, type Call } from '../http/exchange.js';
 import { mockPolicy } from './policy.js';
@@ -30,13 +30,22 @@ export function mockMode(mode: unknown): MockMode {
   throw new TypeError(`mode must be 'simulator' or 'examples', not ${JSON.stringify(mode)}`);
 }
 
+/** How a mock is wired to what is around it. */
+export interface MockWiring {
+  /** The mock's own API root (what token answers give as `api_domain`). */
+  apiRoot?: (() => string) | undefined;
+  /** The engine's mode: its full path, for the tests that compare it with the fast one. Default the fast path. */
+  engineMode?: Extract<EngineMode, { kind: 'mock' }> | undefined;
+}
+
 /**
  * The mock on a description (a bundled document; this package's by default). The simulator is made at once; the
- * handler resolves once Prism's engine and the operations are loaded. `apiRoot` gives the mock's own API root.
+ * handler resolves once Prism's engine and the operations are loaded.
  */
-export function prepareMock(description?: Json, setup: MockBehaviour = {}, apiRoot?: () => string): PreparedMock {
+export function prepareMock(description?: Json, setup: MockBehaviour = {}, wiring: MockWiring = {}): PreparedMock {
+  const { apiRoot, engineMode = { kind: 'mock' } } = wiring;
   const mode = mockMode(setup.mode);
-  const prepared = engineFor(description, { kind: 'mock' });
+  const prepared = engineFor(description, engineMode);
   const policy = mockPolicy(prepared.document);
   const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup, apiRoot) : undefined;
   const handler = prepared.engine.then(
@@ -55,7 +64,9 @@ export function prepareMock(description?: Json, setup: MockBehaviour = {}, apiRo
           const match = policy.match(call);
           const decision = policy.before(call, match);
           if ('answer' in decision) return decision.answer;
-          const result = await engine.request(engineInput(call, decision.headers), decision.engine);
+          // The policy has routed the call (it answers those that reach no operation): the engine routes among the
+          // operations that could answer that route only.
+          const result = await engine.request(engineInput(call, decision.headers), decision.engine, match?.operation);
           const answer = policy.answer(call, match?.operation, result);
           if (!simulator || !match?.operation || decision.preferred || !accepted(result)) return answer;
           return await simulator.answer(call, match.operation, answer, signal);

@@ -134,7 +134,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   // A wrong seed file or option throws here, before anything listens.
   // The API root is known once the server listens; token answers carry it as `api_domain`.
   let baseUrl = '';
-  const prepared = prepareMock(options.description as Json | undefined, options, () => baseUrl);
+  const prepared = prepareMock(options.description as Json | undefined, options, { apiRoot: () => baseUrl });
   const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
@@ -190,14 +190,15 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const baseUrl = `https://mock.invalid${apiRoot}`;
-  const prepared = prepareMock(options.description as Json | undefined, options, () => baseUrl);
+  const prepared = prepareMock(options.description as Json | undefined, options, { apiRoot: () => baseUrl });
   const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     if (request.signal.aborted) throw request.signal.reason;
     const handle = await handler;
-    const body = Buffer.from(await request.arrayBuffer());
+    // A request without a body (a GET, most calls) has nothing to read.
+    const body = request.body === null ? Buffer.alloc(0) : Buffer.from(await request.arrayBuffer());
     const url = new URL(request.url);
     const call = createCall({ method: request.method, url: `${url.pathname}${url.search}`, headers: headersRecord(request.headers), body });
     const answer =

@@ -1,0 +1,127 @@
+// The parts of the engine's fast path that are pure: which operations a route hands the engine (routing.ts), and
+// which of the mocker's answers are kept (answers.ts). test/integration/fast-path.test.ts compares the whole with
+// the engine's full path.
+import { describe, expect, it } from 'vitest';
+import { candidatesOf, operationTable, routedFirst } from '../../src/engine/routing.js';
+import { keptAnswers, type Mocker } from '../../src/engine/answers.js';
+
+describe('operationTable: the operations a route hands the engine', () => {
+  const operations = [
+    { method: 'get', path: '/api/monitors' },
+    { method: 'get', path: '/api/monitors/{monitor_id}' },
+    { method: 'get', path: '/api/monitors/search' },
+    { method: 'post', path: '/api/monitors/{monitor_id}' },
+    { method: 'get', path: '/api/{kind}/search' },
+    { method: 'get', path: '/api/monitor%20groups' },
+    { method: 'get', path: '/api/monitor groups' },
+    { method: 'get', path: '/api/files/{name}.json' },
+  ];
+  const table = operationTable(operations);
+  const paths = (method: string, template: string) =>
+    (candidatesOf(table, method, template) as typeof operations | undefined)?.map((operation) => operation.path);
+
+  it('gives a path that overlaps no other its own operation alone', () => {
+    expect(paths('get', '/api/monitors')).toEqual(['/api/monitors']);
+    expect(paths('post', '/api/monitors/{monitor_id}')).toEqual(['/api/monitors/{monitor_id}']);
+  });
+
+  it('adds every operation of the same method whose path could match the same requests, in the document order', () => {
+    expect(paths('get', '/api/monitors/{monitor_id}')).toEqual([
+      '/api/monitors/{monitor_id}',
+      '/api/monitors/search',
+      '/api/{kind}/search',
+    ]);
+    expect(paths('get', '/api/monitors/search')).toEqual(['/api/monitors/{monitor_id}', '/api/monitors/search', '/api/{kind}/search']);
+    expect(paths('get', '/api/{kind}/search')).toEqual([
+      '/api/monitors/{monitor_id}',
+      '/api/monitors/search',
+      '/api/{kind}/search',
+      '/api/files/{name}.json',
+    ]);
+  });
+
+  it('compares literal segments percent-decoded, and takes a segment with a parameter in it as templated', () => {
+    expect(paths('get', '/api/monitor%20groups')).toEqual(['/api/monitor%20groups', '/api/monitor groups']);
+    expect(paths('get', '/api/files/{name}.json')).toEqual(['/api/{kind}/search', '/api/files/{name}.json']);
+  });
+
+  it("takes a route's operation as routed when it is the only candidate, and asks the engine's router otherwise", () => {
+    const asked: unknown[][] = [];
+    const route = routedFirst(({ resources }) => {
+      asked.push(resources);
+      return { _tag: 'Left', left: 'asked' };
+    });
+    const alone = candidatesOf(table, 'get', '/api/monitors')!;
+    expect(route({ resources: alone, input: {} })).toEqual({ _tag: 'Right', right: alone[0] });
+    const several = candidatesOf(table, 'get', '/api/monitors/search')!;
+    expect(route({ resources: several, input: {} })).toEqual({ _tag: 'Left', left: 'asked' });
+    // A list of one operation that is not a table's: the full path's, or the proxy's.
+    expect(route({ resources: [operations[0]], input: {} })).toEqual({ _tag: 'Left', left: 'asked' });
+    expect(asked).toEqual([several, [operations[0]]]);
+  });
+
+  it('has nothing for a route the engine does not know, and is made once per list', () => {
+    expect(candidatesOf(table, 'delete', '/api/monitors')).toBeUndefined();
+    expect(operationTable(operations)).toBe(table);
+  });
+});
+
+describe('keptAnswers: the mocker answers once per operation and preference', () => {
+  const counting = () => {
+    const calls: unknown[] = [];
+    const mocker: Mocker = (options) => () => {
+      calls.push(options);
+      const code = options.config.code;
+      return code === 999
+        ? { _tag: 'Left', left: new Error('no such status') }
+        : { _tag: 'Right', right: { statusCode: code ?? 200, body: { n: calls.length } } };
+    };
+    return { calls, mocker: keptAnswers(mocker) };
+  };
+  const resource = {};
+  const request = (config: Parameters<Mocker>[0]['config'] = {}, more: Partial<Parameters<Mocker>[0]> = {}) => ({
+    resource,
+    input: { data: { headers: {} }, validations: [] },
+    config,
+    ...more,
+  });
+
+  it('makes an answer once per operation, status, example and media types, and hands out the same frozen answer', () => {
+    const { calls, mocker } = counting();
+    const first = mocker(request())(undefined);
+    expect(mocker(request())(undefined)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen((first as { right: { body: object } }).right.body)).toBe(true);
+    mocker(request({ code: 404 }))(undefined);
+    mocker(request({ code: 404, exampleKey: 'NotFound' }))(undefined);
+    mocker(request({ code: 404, exampleKey: 'NotFound' }))(undefined);
+    mocker({ ...request(), resource: {} })(undefined);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('makes the answer each time for a request with faults, a dynamic answer, an Accept header or callbacks', () => {
+    const { calls, mocker } = counting();
+    const faulty = request({}, { input: { data: { headers: {} }, validations: [{ severity: 0 }] } });
+    const accepting = request({}, { input: { data: { headers: { Accept: 'application/json' } }, validations: [] } });
+    const calling = request({}, { resource: { callbacks: [{}] } });
+    for (const options of [faulty, request({ dynamic: true }), accepting, calling]) {
+      mocker(options)(undefined);
+      mocker(options)(undefined);
+    }
+    expect(calls).toHaveLength(8);
+    // A warning is no fault: the answer is kept.
+    const warned = request({}, { input: { data: { headers: {} }, validations: [{ severity: 1 }] } });
+    mocker(warned)(undefined);
+    mocker(warned)(undefined);
+    expect(calls).toHaveLength(9);
+  });
+
+  it('keeps no refusal, and at most 64 answers per operation', () => {
+    const { calls, mocker } = counting();
+    mocker(request({ code: 999 }))(undefined);
+    mocker(request({ code: 999 }))(undefined);
+    expect(calls).toHaveLength(2);
+    for (let round = 0; round < 2; round++)
+      for (let index = 0; index < 100; index++) mocker(request({ exampleKey: `e${index}` }))(undefined);
+    expect(calls).toHaveLength(2 + 100 + 36);
+  });
+});
