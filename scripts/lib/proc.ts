@@ -41,14 +41,15 @@ export function processTree(pid: number): number[] {
   return tree;
 }
 
-/** The CPU time (user and system, fields 14 and 15 of proc(5)) a process and its descendants have used so far, in ms. */
+/** The CPU time (user and system, fields 14 and 15 of proc(5)) a process has used so far, in ms; 0 once it is gone. */
+export function cpuMs(pid: number): number {
+  const fields = statFields(pid);
+  return fields ? ticksToMs(Number(fields[11]) + Number(fields[12])) : 0;
+}
+
+/** The CPU time a process and every process below it have used so far, in ms. */
 export function treeCpuMs(pid: number): number {
-  let ticks = 0;
-  for (const current of processTree(pid)) {
-    const fields = statFields(current);
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticksToMs(ticks);
+  return processTree(pid).reduce((sum, current) => sum + cpuMs(current), 0);
 }
 
 /** The resident memory of a process and its descendants, in MB. */

@@ -1,6 +1,6 @@
 // scripts/lib/proc.ts reads processes from Linux's /proc: the bench's CPU time per request and memory rest on it.
 import { describe, expect, it } from 'vitest';
-import { processTree, statFields, treeCpuMs, treeRssMb } from '../../scripts/lib/proc.js';
+import { cpuMs, processTree, statFields, treeCpuMs, treeRssMb } from '../../scripts/lib/proc.js';
 
 const cpuMsOfThisProcess = () => {
   const { user, system } = process.cpuUsage();
@@ -20,17 +20,17 @@ describe.runIf(process.platform === 'linux')('/proc readers', () => {
     expect(processTree(process.ppid)).toContain(process.pid);
   });
 
-  it("counts this process's CPU time as Node does, within a clock tick or two, and its memory", () => {
+  it("counts this process's CPU time as Node does, within a clock tick or two; its tree's time and memory at least its own", () => {
     const until = cpuMsOfThisProcess() + 100;
     while (cpuMsOfThisProcess() < until); // busy: the clock ticks that /proc counts
     // Between two readings of Node's own count (the process's other threads may run meanwhile), rounded to ticks.
     const before = cpuMsOfThisProcess();
-    const counted = treeCpuMs(process.pid);
+    const counted = cpuMs(process.pid);
     const after = cpuMsOfThisProcess();
     expect(counted).toBeGreaterThan(before - 25);
     expect(counted).toBeLessThan(after + 25);
-    const rssMb = process.memoryUsage().rss / 2 ** 20;
-    expect(treeRssMb(process.pid)).toBeGreaterThan(rssMb / 2);
-    expect(treeRssMb(process.pid)).toBeLessThan(rssMb * 2);
+    // The tree holds the processes this one started and that still run too (other tests of this worker may start some).
+    expect(treeCpuMs(process.pid)).toBeGreaterThanOrEqual(counted);
+    expect(treeRssMb(process.pid)).toBeGreaterThan(process.memoryUsage().rss / 2 ** 20 / 2);
   });
 });
