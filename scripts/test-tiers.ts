@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runScript, type ScriptLine, UsageError } from '../src/cli/args.js';
 import { bin, root } from './lib/paths.js';
+import { statFields, ticksToMs } from './lib/proc.js';
 
 /** What each measure runs: vitest's arguments after `run`. */
 const measures: Record<string, string[]> = {
@@ -79,11 +80,9 @@ function hasPython(): boolean {
 
 /** The CPU time, in ms, of the children of this process that have ended (user + system), from /proc/self/stat. */
 function childrenCpuMs(): number {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  // Fields after the command's name (which may hold spaces): cutime and cstime are the 16th and 17th of the line.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / ticks;
+  // cutime and cstime: fields 16 and 17 of proc(5).
+  const fields = statFields('self') ?? [];
+  return ticksToMs(Number(fields[13]) + Number(fields[14]));
 }
 
 /** Runs one tier; its summary reporter writes the counts to the file named by TEST_SUMMARY_FILE. */

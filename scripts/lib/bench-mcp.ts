@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { median } from './bench/load.js';
 import { root } from './paths.js';
 
 export interface BenchRow {
@@ -24,7 +25,6 @@ const rounds = 3;
 
 type ToolList = Awaited<ReturnType<Client['listTools']>>;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /** A common estimate for English and JSON: about four bytes a token. */
 const sizeText = (bytes: number) => `${bytes.toLocaleString('en')} bytes, ~${Math.round(bytes / 4).toLocaleString('en')} tokens`;

@@ -2,7 +2,7 @@
 // usage error naming it (exit status 2 through runScript; test/integration/scripts.test.ts runs one for real).
 import { describe, expect, it } from 'vitest';
 import { parseOptions, UsageError, type ScriptLine } from '../../src/cli/args.js';
-import { benchLine } from '../../scripts/bench.js';
+import { benchLine, benchParts, chosenSections, sections } from '../../scripts/bench.js';
 import { buildLine } from '../../scripts/build.js';
 import { packageLine } from '../../scripts/package.js';
 import { releaseLine } from '../../scripts/release.js';
@@ -21,6 +21,30 @@ describe('scripts', () => {
     expect(() => parseOptions(line.usage, line.options, ['--frobnicate'])).toThrow(
       /^Unknown option '--frobnicate'\.[\s\S]*\nUsage: npm run/,
     );
+  });
+});
+
+describe('npm run bench: --only PARTS', () => {
+  it('names every part of the sections once, in the order of the table, and lists them in the usage', () => {
+    expect(benchParts).toEqual(['build', 'mock', 'client', 'types', 'mcp']);
+    expect(benchLine.usage).toContain(`comma-separated: ${benchParts.join(', ')}`);
+  });
+
+  it('chooses the sections of the parts named, in the order of the table; none named is every section', () => {
+    expect(chosenSections(undefined)).toBe(sections);
+    expect(chosenSections('mock').map((section) => section.title)).toEqual([
+      'startMock() and createMockFetch()',
+      'the command lines, ours and prism mock',
+    ]);
+    expect(chosenSections('types, build').map((section) => section.part)).toEqual(['build', 'types']);
+  });
+
+  it('refuses a part it does not know, naming it, with the usage', () => {
+    expect(() => chosenSections('mock,prism')).toThrow(UsageError);
+    expect(() => chosenSections('mock,prism')).toThrow(
+      /^--only takes parts among build, mock, client, types, mcp; not "prism"\.\nUsage: npm run bench/,
+    );
+    expect(() => chosenSections('')).toThrow(/not ""/);
   });
 });
 

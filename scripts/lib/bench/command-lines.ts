@@ -1,5 +1,6 @@
 // The mock's command line beside `prism mock`, on the same document and the same requests: start-up, requests per
-// second at concurrency 1 and 50, then the memory of each process tree.
+// second and CPU time per request at concurrency 1 and 50, then the memory of each process tree. With `--profile DIR`
+// the mock runs under `node --cpu-prof` through the same load, and where its busy time went is printed at the end.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +8,10 @@ import { mockDocument } from '../../../src/description/mock-document.js';
 import { outputs, root } from '../paths.js';
 import { freePort } from '../ports.js';
 import type { SampleRequest } from '../sample-requests.js';
+import { treeCpuMs, treeRssMb } from '../proc.js';
+import { describeNewestProfile } from './cpu-profile.js';
 import { type LoadResult, load } from './load.js';
-import { type Started, startServer, stop, treeRssMb } from './processes.js';
+import { type Started, startServer, stop } from './processes.js';
 import { type BenchContext, type BenchSection, ms } from './section.js';
 
 const distBin = path.join(root, 'dist', 'src', 'bin.js');
@@ -26,7 +29,8 @@ export const commandLines: BenchSection = {
     const started: Started[] = [];
     try {
       const ourPort = await freePort();
-      const ours = await startServer(process.execPath, [distBin, 'mock', '--port', String(ourPort)], ourPort, first);
+      const profiling = context.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', path.resolve(context.profileDir)];
+      const ours = await startServer(process.execPath, [...profiling, distBin, 'mock', '--port', String(ourPort)], ourPort, first);
       started.push(ours);
       const prismPort = await freePort();
       const prism = await startServer(
@@ -40,7 +44,7 @@ export const commandLines: BenchSection = {
         'command line to first answer',
         ms(ours.startupMs),
         `prism mock: ${ms(prism.startupMs)}`,
-        'node dist/src/bin.js mock (what npx monitoring-service-api mock runs) against the @stoplight/prism-cli command on the same document',
+        `node dist/src/bin.js mock (what npx monitoring-service-api mock runs) against the @stoplight/prism-cli command on the same document${profiling.length > 0 ? '; ours under node --cpu-prof, in this row and the next' : ''}`,
       );
       await compareLoad(context, samples, ours, prism);
       context.row(
@@ -51,37 +55,49 @@ export const commandLines: BenchSection = {
       );
     } finally {
       for (const server of started) await stop(server.child);
+      // The profile is written when the mock exits (after the SIGTERM of stop()).
+      if (context.profileDir !== undefined)
+        console.error(`The mock's CPU profile (start-up and load): ${describeNewestProfile(path.resolve(context.profileDir))}`);
       rmSync(scratch, { recursive: true, force: true });
     }
   },
 };
 
+/** One load round of a server, with the CPU time its process tree used during it. */
+type Round = LoadResult & { cpuMs: number };
+
 async function compareLoad({ requests, row }: BenchContext, samples: SampleRequest[], ours: Started, prism: Started) {
   for (let round = 0; round < 2; round++) for (const origin of [ours.origin, prism.origin]) await load(origin, samples, 500, 10); // warm-up
   for (const concurrency of [1, 50]) {
-    // Alternating halves, so that a busy moment of the machine weighs on both.
-    const totals = { ours: [] as LoadResult[], prism: [] as LoadResult[] };
-    for (let round = 0; round < 2; round++) {
-      totals.ours.push(await load(ours.origin, samples, Math.ceil(requests / 2), concurrency));
-      totals.prism.push(await load(prism.origin, samples, Math.ceil(requests / 2), concurrency));
+    // Alternating rounds in the order ours, prism, prism, ours, so that a busy moment of the machine, or one that
+    // comes and goes, weighs on both. The CPU time each server used is read around its rounds: on a machine shared
+    // with other work it says more than the rate, which the other work lowers for both.
+    const rounds = { ours: [] as Round[], prism: [] as Round[] };
+    for (const which of ['ours', 'prism', 'prism', 'ours'] as const) {
+      const server = which === 'ours' ? ours : prism;
+      const cpuBefore = treeCpuMs(server.child.pid!);
+      const result = await load(server.origin, samples, Math.ceil(requests / 2), concurrency);
+      rounds[which].push({ ...result, cpuMs: treeCpuMs(server.child.pid!) - cpuBefore });
     }
-    const a = mean(totals.ours);
-    const b = mean(totals.prism);
+    const a = summary(rounds.ours);
+    const b = summary(rounds.prism);
     row(
       `requests per second, concurrency ${concurrency}`,
-      `${a.perSecond.toFixed(0)} req/s (${(a.perSecond / b.perSecond).toFixed(2)}x), p50 ${a.p50.toFixed(2)} ms, p99 ${a.p99.toFixed(1)} ms`,
-      `prism mock: ${b.perSecond.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms`,
-      `${requests} requests each, the ${samples.length} operations' sample requests in turn${a.failures + b.failures ? `; unexpected statuses: ours ${a.failures}, prism ${b.failures} (the simulator refuses the sample grant token after its first use, and the sample refresh token once revoked)` : ''}`,
+      `${a.perSecond.toFixed(0)} req/s (${(a.perSecond / b.perSecond).toFixed(2)}x), p50 ${a.p50.toFixed(2)} ms, p99 ${a.p99.toFixed(1)} ms, CPU ${a.cpuUs.toFixed(0)} µs/request`,
+      `prism mock: ${b.perSecond.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(1)} ms, CPU ${b.cpuUs.toFixed(0)} µs/request`,
+      `${requests} requests each, in two rounds, the ${samples.length} operations' sample requests in turn${a.failures + b.failures ? `; unexpected statuses: ours ${a.failures}, prism ${b.failures} (the simulator refuses the sample grant token after its first use, and the sample refresh token once revoked)` : ''}`,
     );
   }
 }
 
-/** The rounds of one server: mean rate and median, worst p99, all failures. */
-function mean(results: LoadResult[]) {
+/** The rounds of one server: mean rate and median, worst p99, all failures, CPU time per answered request. */
+function summary(rounds: Round[]) {
+  const total = (key: 'perSecond' | 'p50' | 'failures' | 'cpuMs' | 'count') => rounds.reduce((sum, round) => sum + round[key], 0);
   return {
-    perSecond: results.reduce((total, result) => total + result.perSecond, 0) / results.length,
-    p50: results.reduce((total, result) => total + result.p50, 0) / results.length,
-    p99: Math.max(...results.map((result) => result.p99)),
-    failures: results.reduce((total, result) => total + result.failures, 0),
+    perSecond: total('perSecond') / rounds.length,
+    p50: total('p50') / rounds.length,
+    p99: Math.max(...rounds.map((round) => round.p99)),
+    failures: total('failures'),
+    cpuUs: (total('cpuMs') * 1000) / total('count'),
   };
 }

@@ -61,3 +61,6 @@ export function percentiles(values: number[]) {
   const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(fraction * (sorted.length - 1)))] ?? NaN;
   return { p50: at(0.5), p99: at(0.99) };
 }
+
+/** The middle value (of an even count, the lower of the two middle ones). */
+export const median = (values: number[]) => percentiles(values).p50;

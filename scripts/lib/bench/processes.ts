@@ -1,7 +1,6 @@
 // Processes the bench starts as their users start them: servers polled until they answer, Node scripts that print
-// their figures, and the memory of a process tree.
+// their figures. Their memory and CPU time are read from /proc (scripts/lib/proc.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { root } from '../paths.js';
 import type { SampleRequest } from '../sample-requests.js';
 import { sendSample } from './load.js';
@@ -61,31 +60,4 @@ export function nodeFigures(code: string): Promise<Record<string, number>> {
       code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1)!)) : reject(new Error(`figures script exited ${code}: ${output}`)),
     );
   });
-}
-
-/** RSS of a process and every process below it, in MB. */
-export function treeRssMb(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), entry]);
-    } catch {
-      // gone
-    }
-  }
-  let kb = 0;
-  for (const queue = [pid]; queue.length > 0; ) {
-    const current = queue.shift()!;
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${current}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // gone
-    }
-    queue.push(...(children.get(current) ?? []));
-  }
-  return kb / 1024;
 }

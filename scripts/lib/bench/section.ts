@@ -3,10 +3,12 @@
 import type { SampleRequest } from '../sample-requests.js';
 
 export interface BenchOptions {
-  /** Requests per load measurement (`--requests`). */
+  /** Requests per server and load measurement (`--requests`). */
   requests: number;
   /** `--skip-build`: measure generated/ and dist/ as they are. */
   skipBuild: boolean;
+  /** `--profile DIR`: the folder where the mock's command line writes its CPU profile under the load. */
+  profileDir: string | undefined;
 }
 
 export interface BenchContext extends BenchOptions {

@@ -1,7 +1,8 @@
 // Where a process spent its time, read from a V8 CPU profile (`node --cpu-prof`): the busy time (neither idle nor
 // waiting for a timer) shared out by package, so that a change to the mock's hot path can be judged by where the
 // time went, not only by how fast the whole was.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 
 interface ProfileNode {
   id: number;
@@ -63,4 +64,13 @@ export function describeProfile(file: string, topFunctions = 15): string {
     'by function (self time):',
     ...functions.slice(0, topFunctions).map((entry) => `  ${percent(entry.ms)}  ${entry.key}`),
   ].join('\n');
+}
+
+/** The newest CPU profile in a folder, named and described: what `npm run bench -- --profile DIR` prints. */
+export function describeNewestProfile(dir: string): string {
+  const [newest] = (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return newest ? `${newest}\n${describeProfile(newest)}` : `none in ${dir} (the mock did not exit on its own)`;
 }
