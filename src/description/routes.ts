@@ -121,3 +121,6 @@ export function matchRoute(routes: Route[], segments: string[], method: string):
   }
   return best && { route: best.route, operation: best.route.operations.get(method.toLowerCase()) };
 }
+
+/** An operation as a reader names it: `GET /monitors/{monitor_id}`. */
+export const describeOperation = (operation: RouteOperation) => `${operation.method.toUpperCase()} ${operation.template}`;

@@ -60,3 +60,11 @@ export function problemAnswer(call: Call, error: EngineError): Answer {
     body: Buffer.from(JSON.stringify(problem)),
   };
 }
+
+/** A violation of the request, at `location` under `request`, for the `sl-violations` of a fault the mock names. */
+export const requestViolation = (location: string[], code: string | number, message: string): Violation => ({
+  location: ['request', ...location],
+  severity: 'Error',
+  code,
+  message,
+});

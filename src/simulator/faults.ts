@@ -77,6 +77,33 @@ export function checkRandomFaults(settings: RandomFaults): CheckedRandomFaults {
   return { seed: settings.seed, rate, statuses: [...statuses], latency_ms: [latency[0], latency[1]] };
 }
 
+/** A fault script checked before it is kept: an operation of the description, a status or a delay, a count. */
+function checkFaultScript(script: FaultScript, known: ReadonlySet<string>): CheckedFaultScript {
+  if (typeof script !== 'object' || script === null) throw new TypeError('a fault script must be an object with an operation');
+  refuseUnknownKeys(script, faultScriptKeys, 'the fault script');
+  if (typeof script.operation !== 'string' || !known.has(script.operation))
+    throw new TypeError(
+      `operation must be an operationId of the description (${[...known].join(', ')}), not ${JSON.stringify(script.operation)}`,
+    );
+  const status = script.status === undefined ? undefined : checkStatus('status', script.status);
+  if (script.retry_after_s !== undefined && !isWhole(script.retry_after_s, 0))
+    throw new RangeError(`retry_after_s must be a whole number of seconds >= 0, not ${JSON.stringify(script.retry_after_s)}`);
+  if (script.retry_after_s !== undefined && status === undefined) throw new TypeError('retry_after_s goes with a status (e.g. 429 or 503)');
+  const delay = script.delay_ms ?? 0;
+  if (!isWhole(delay, 0, maxDelayMs))
+    throw new RangeError(`delay_ms must be a whole number from 0 to ${maxDelayMs}, not ${JSON.stringify(delay)}`);
+  if (status === undefined && delay === 0) throw new TypeError('a fault script needs a status, a delay_ms, or both');
+  const count = script.count ?? 1;
+  if (!isWhole(count, 1)) throw new RangeError(`count must be a whole number >= 1, not ${JSON.stringify(count)}`);
+  return {
+    operation: script.operation,
+    ...(status === undefined ? {} : { status }),
+    ...(script.retry_after_s === undefined ? {} : { retry_after_s: script.retry_after_s }),
+    delay_ms: delay,
+    count,
+  };
+}
+
 export function createFaults(options: { operations: readonly string[]; random?: RandomFaults | undefined }): Faults {
   const known = new Set(options.operations);
   const initial = options.random === undefined ? undefined : checkRandomFaults(options.random);
@@ -89,31 +116,8 @@ export function createFaults(options: { operations: readonly string[]; random?: 
 
   return {
     script(script) {
-      if (typeof script !== 'object' || script === null) throw new TypeError('a fault script must be an object with an operation');
-      refuseUnknownKeys(script, faultScriptKeys, 'the fault script');
-      if (typeof script.operation !== 'string' || !known.has(script.operation))
-        throw new TypeError(
-          `operation must be an operationId of the description (${[...known].join(', ')}), not ${JSON.stringify(script.operation)}`,
-        );
-      const status = script.status === undefined ? undefined : checkStatus('status', script.status);
-      if (script.retry_after_s !== undefined && !isWhole(script.retry_after_s, 0))
-        throw new RangeError(`retry_after_s must be a whole number of seconds >= 0, not ${JSON.stringify(script.retry_after_s)}`);
-      if (script.retry_after_s !== undefined && status === undefined)
-        throw new TypeError('retry_after_s goes with a status (e.g. 429 or 503)');
-      const delay = script.delay_ms ?? 0;
-      if (!isWhole(delay, 0, maxDelayMs))
-        throw new RangeError(`delay_ms must be a whole number from 0 to ${maxDelayMs}, not ${JSON.stringify(delay)}`);
-      if (status === undefined && delay === 0) throw new TypeError('a fault script needs a status, a delay_ms, or both');
-      const count = script.count ?? 1;
-      if (!isWhole(count, 1)) throw new RangeError(`count must be a whole number >= 1, not ${JSON.stringify(count)}`);
-      const checked: CheckedFaultScript = {
-        operation: script.operation,
-        ...(status === undefined ? {} : { status }),
-        ...(script.retry_after_s === undefined ? {} : { retry_after_s: script.retry_after_s }),
-        delay_ms: delay,
-        count,
-      };
-      scripts.push({ script: checked, remaining: count });
+      const checked = checkFaultScript(script, known);
+      scripts.push({ script: checked, remaining: checked.count });
       return checked;
     },
 

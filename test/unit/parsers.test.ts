@@ -2,7 +2,7 @@
 // sl-violations header, redaction and escaping. No server: what each gives for ordinary and hostile text.
 import { describe, expect, it } from 'vitest';
 import { maxViolationsHeaderLength, parseMediaType, sameMediaType, violationsHeader } from '../../src/http/exchange.js';
-import { maxPreferLength, readPreferences } from '../../src/mock/policy.js';
+import { maxPreferLength, readPreferences } from '../../src/mock/preferences.js';
 import { markdownText, terminalText } from '../../src/output/escape.js';
 import { redacted, redactTarget, Redactor, secretsOfRequest } from '../../src/output/redact.js';
 

@@ -1,0 +1,161 @@
+// What a call may ask the mock to play (the `Prefer` header and its `__code`/`__example`/`__dynamic` query forms):
+// read in one pass without a regular expression, checked against what the operation documents, and turned into the
+// engine's settings, or into the answer that refuses them or plays the description's shared 400.
+import type { MockCallConfig } from '../engine/prism.js';
+import { requestViolation } from '../engine/translate.js';
+import { corsHeaders, errorAnswer, errorContentType, quote, type Answer, type Call } from '../http/exchange.js';
+import { describeOperation, type RouteOperation } from '../description/routes.js';
+import { deref, type Json } from '../description/openapi.js';
+
+export interface Preferences {
+  code?: string;
+  example?: string;
+  dynamic?: string;
+}
+
+/** The longest `Prefer` header the mock reads (all its lines together); a longer one is refused with 431. */
+export const maxPreferLength = 1024;
+
+/** One preference of a `Prefer` header (`code=404`, `example="Name"`, `dynamic`): its name and value, or nothing. */
+function readPreference(part: string): [string, string] | undefined {
+  const text = part.trim();
+  const equals = text.indexOf('=');
+  const name = (equals === -1 ? text : text.slice(0, equals)).trim().toLowerCase();
+  let value = equals === -1 ? '' : text.slice(equals + 1).trim();
+  // A quoted string is read as its content; anything else, quotes included, as it is (and judged as such).
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"'))
+    value = value.slice(1, -1).trim();
+  return name === 'code' || name === 'example' || name === 'dynamic' ? [name, value] : undefined;
+}
+
+/**
+ * The preferences of a call, from the `Prefer` header (RFC 7240: preferences apart by commas, their parameters by
+ * semicolons; each read as `name[=value]`, without a regular expression, in one pass) and the
+ * `__code`/`__example`/`__dynamic` query forms. Undefined when the header is longer than `maxPreferLength`.
+ */
+export function readPreferences(call: Pick<Call, 'headers' | 'url'>): Preferences | undefined {
+  const preferences: Preferences = {};
+  const header = call.headers.prefer;
+  const values = Array.isArray(header) ? header : header === undefined ? [] : [header];
+  if (values.reduce((length, value) => length + value.length, 0) > maxPreferLength) return undefined;
+  for (const value of values) {
+    for (const part of value.split(/[,;]/)) {
+      const preference = readPreference(part);
+      if (preference) preferences[preference[0] as keyof Preferences] = preference[1];
+    }
+  }
+  const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
+  for (const key of ['code', 'example', 'dynamic'] as const) {
+    const value = query?.get(`__${key}`);
+    if (value !== null && value !== undefined) preferences[key] = value;
+  }
+  return preferences;
+}
+
+/** The default example of a grant on the token endpoint: a refresh-token grant gets the answer without `refresh_token`. */
+function grantExample(call: Call, operation: RouteOperation, status: string): string | undefined {
+  if (!operation.parameters.some((parameter) => parameter.name === 'grant_type')) return undefined;
+  const fromBody =
+    call.mediaType?.type === 'application/x-www-form-urlencoded' ? new URLSearchParams(call.body.toString('utf8')).get('grant_type') : null;
+  const grant = fromBody ?? new URLSearchParams(call.url.split('?')[1] ?? '').get('grant_type');
+  if (grant !== 'refresh_token') return undefined;
+  const examples = Object.entries(operation.examples[status] ?? {});
+  return examples.find(([, value]) => typeof value === 'object' && value !== null && !('refresh_token' in value))?.[0];
+}
+
+/**
+ * The description's shared Bad Request answer (`components.responses.BadRequest`): section 7 of the core document
+ * makes 400 the answer to any wrong request, so the mock plays it itself on an operation that does not list 400.
+ */
+export class SharedBadRequest {
+  /** Its named examples. */
+  readonly examples: Json;
+  /** Its first example's value, or the bare `{code, message}`. */
+  private readonly value: Json;
+
+  constructor(private readonly document: Json) {
+    const content: Json = deref(document, document.components?.responses?.BadRequest)?.content ?? {};
+    this.examples = (Object.values<Json>(content)[0]?.examples ?? {}) as Json;
+    this.value = deref(document, Object.values<Json>(this.examples)[0])?.value ?? { code: 400, message: 'Bad Request' };
+  }
+
+  /** The answer, with the named example when the call prefers one. */
+  answer(call: Call, example: string | undefined): Answer {
+    const value = example ? (deref(this.document, this.examples[example])?.value ?? this.value) : this.value;
+    return {
+      status: 400,
+      headers: { ...corsHeaders(call.headers), 'Content-Type': errorContentType, 'sl-violations': '[]' },
+      body: Buffer.from(JSON.stringify(value)),
+    };
+  }
+}
+
+/** The statuses an operation documents by code (not by class, `4XX`, or `default`): those a call can prefer. */
+const documentedCodes = (operation: RouteOperation) => operation.statuses.filter((status) => /^\d{3}$/.test(status));
+
+/** The 431 for a `Prefer` header longer than the mock reads. */
+function preferTooLong(call: Call): Answer {
+  const length = [call.headers.prefer ?? []].flat().join(', ').length;
+  return errorAnswer(431, `the Prefer header has ${length} characters; the mock reads at most ${maxPreferLength}`, {
+    violations: [requestViolation(['header', 'prefer'], 431, `Prefer header longer than ${maxPreferLength} characters`)],
+  });
+}
+
+/** Why a preferred example cannot be played for the status asked for (or the success), naming where it is one. */
+function unknownExample(
+  example: string,
+  status: string | undefined,
+  operation: RouteOperation,
+  documented: string[],
+  shared: SharedBadRequest,
+): string | undefined {
+  const lookIn = status ?? documented.find((code) => code.startsWith('2'));
+  const names = lookIn ? Object.keys(operation.examples[lookIn] ?? {}) : [];
+  const playingShared = lookIn === '400' && !operation.statuses.includes('400');
+  const sharedNames = playingShared ? Object.keys(shared.examples) : [];
+  if (names.includes(example) || sharedNames.includes(example)) return undefined;
+  const elsewhere = documented.find((code) => Object.keys(operation.examples[code] ?? {}).includes(example));
+  const all = documented
+    .filter((code) => Object.keys(operation.examples[code] ?? {}).length > 0)
+    .map((code) => `${code}: ${Object.keys(operation.examples[code]!).join(', ')}`)
+    .join('; ');
+  const hint = elsewhere ? ` (it is an example of ${elsewhere}: send Prefer: code=${elsewhere}, example=${example})` : '';
+  return `Prefer example=${quote(example)} is not an example of status ${lookIn ?? '(none)'} of ${describeOperation(operation)}${hint}; its examples are ${all || 'none'}`;
+}
+
+/** A 400 for preferences the mock cannot play, listing what the operation documents; undefined when it can. */
+function preferenceFault(preferences: Preferences, operation: RouteOperation, shared: SharedBadRequest): Answer | undefined {
+  const documented = documentedCodes(operation);
+  const listing = `${describeOperation(operation)} documents ${documented.join(', ')}${documented.includes('400') ? '' : ', and the mock plays 400 on every operation'}`;
+  const fault = (detail: string) => errorAnswer(400, detail, { violations: [requestViolation(['header', 'prefer'], 'prefer', detail)] });
+  if (preferences.dynamic !== undefined && !/^(true|false)$/.test(preferences.dynamic)) {
+    return fault(`Prefer dynamic=${quote(preferences.dynamic)} must be true or false`);
+  }
+  if (preferences.code !== undefined) {
+    if (!/^[1-5]\d\d$/.test(preferences.code)) return fault(`Prefer code=${quote(preferences.code)} is not an HTTP status (${listing})`);
+    if (!operation.statuses.includes(preferences.code) && preferences.code !== '400') {
+      return fault(`the mock cannot play Prefer code=${preferences.code}: ${listing}`);
+    }
+  }
+  if (preferences.example !== undefined) {
+    const unknown = unknownExample(preferences.example, preferences.code, operation, documented, shared);
+    if (unknown) return fault(unknown);
+  }
+  return undefined;
+}
+
+/** The engine's settings for a call's preferences; or the answer that refuses them, or that plays the shared 400. */
+export function checkPreferences(call: Call, operation: RouteOperation, shared: SharedBadRequest): Answer | MockCallConfig {
+  const preferences = readPreferences(call);
+  if (!preferences) return preferTooLong(call);
+  const fault = preferenceFault(preferences, operation, shared);
+  if (fault) return fault;
+  const status = preferences.code;
+  if (status === '400' && !operation.statuses.includes('400')) return shared.answer(call, preferences.example);
+  const success = documentedCodes(operation).find((code) => code.startsWith('2')) ?? '200';
+  return {
+    code: status === undefined ? undefined : Number(status),
+    exampleKey: preferences.example ?? (status === undefined || status === success ? grantExample(call, operation, success) : undefined),
+    dynamic: preferences.dynamic === 'true',
+  };
+}
