@@ -171,6 +171,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
   } catch (error) {
     throw asUsageError(error);
   }
+  stopOnSignals('MCP server', running.stop);
   console.log(
     `${program} mcp: serving ${offered} over Streamable HTTP at ${running.url}${mode}; every request needs the token of ${httpTokenVariable}.`,
   );
@@ -179,5 +180,4 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
       `Warning: listening on ${running.host}, which other machines can reach. The token and the answers cross the network in clear: serve it behind a TLS proxy, and name its public host with --allow-host (other Host headers are refused).`,
     );
   }
-  stopOnSignals('MCP server', running.stop);
 }

@@ -141,10 +141,10 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
       throw new UsageError(`${error.message.replace('testApiToken', '--test-api-token')}.\n${mockCommand.usage}`);
     throw error;
   }
+  stopOnSignals('mock', mock.stop);
   console.log(`${mockBanner(mock, mode)}${extraBanner ? `\n${extraBanner}` : ''}`);
   const warning = exposureWarning(mock.host, testApiToken, mode === 'simulator');
   if (warning) console.error(terminalText(warning));
-  stopOnSignals('mock', mock.stop);
 }
 
 function logLine(method: string, target: string, status: number) {

@@ -71,6 +71,7 @@ export async function runProxy(args: string[]): Promise<void> {
       throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
     throw error;
   }
+  stopOnSignals('proxy', proxy.stop, () => console.log(proxy.summary()));
   console.log(
     [
       `Validating proxy of the Monitoring Service API (Prism's engine, in this process) is listening.`,
@@ -86,5 +87,4 @@ export async function runProxy(args: string[]): Promise<void> {
       `Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`,
     );
   }
-  stopOnSignals('proxy', proxy.stop, () => console.log(proxy.summary()));
 }

@@ -1,8 +1,12 @@
-// What the long-running commands (mock, proxy) share: they serve until a signal, or until the process that started
+// What the long-running commands (mock, proxy, mcp --http) share: they serve until a signal, or until the process that started
 // them goes away.
 import { whenLauncherGone } from './launcher-watch.js';
 
-/** Stops `stop` on SIGINT, SIGTERM, SIGHUP or when the launching process goes; a second signal forces the exit. */
+/**
+ * Stops `stop` on SIGINT, SIGTERM, SIGHUP or when the launching process goes; a second signal forces the exit. Call
+ * it before the first line is printed: until then a signal kills the process at once (Node's default), and one sent
+ * by whoever read the banner would cut the lines after it (a warning, the summary).
+ */
 export function stopOnSignals(what: string, stop: () => Promise<void>, after: () => void = () => {}) {
   let stopping = false;
   const shutdown = (why: string) => {

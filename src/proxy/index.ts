@@ -27,7 +27,8 @@ import { describeFetchFailure } from '../fetch/failure.js';
 import type { Json } from '../description/openapi.js';
 import { compileRoutes } from '../description/routes.js';
 import { Upstream } from './upstream.js';
-import { defaultMaxReports, describeTally, ExchangeLog, type ExchangeReport } from './reports.js';
+import { ExchangeLog } from './exchange-log.js';
+import { defaultMaxReports, describeTally, type ExchangeReport } from './reports.js';
 
 export { formatReport, summarizeReports, type ExchangeReport, type ReportedViolation } from './reports.js';
 

@@ -2,11 +2,9 @@
 // location, the operation reached, credentials redacted; the lines of a terminal, and the summary by operation. The
 // proxy keeps the last `maxReports` exchanges in memory and a tally of all of them, so that a proxy running for days
 // holds a bounded memory whatever the traffic.
-import { isForm, type Answer, type Call, type Violation } from '../http/exchange.js';
-import { ruleOf } from '../engine/prism.js';
+// This file is part of the proxy's public types: it imports nothing of the HTTP layer (whose types name Node's
+// Buffer), so that a project without Node's types compiles against them; the log that reads calls is exchange-log.ts.
 import { terminalText } from '../output/escape.js';
-import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
-import { matchRoute, type Route } from '../description/routes.js';
 
 export interface ReportedViolation {
   side: 'request' | 'response';
@@ -27,19 +25,6 @@ export interface ExchangeReport {
   /** False when the proxy answered itself (a request it would not or could not forward). */
   forwarded: boolean;
   violations: ReportedViolation[];
-}
-
-function toReported(violation: Violation): ReportedViolation {
-  const [first = 'request', ...rest] = violation.location;
-  const side = first === 'response' ? 'response' : 'request';
-  // The engine repeats the location in the message ("Response body property data.x must be string"): keep the rule.
-  const message = ruleOf(violation.message);
-  return {
-    side,
-    location: rest.length > 0 ? rest.join('.') : side === 'response' ? 'status' : 'request',
-    severity: violation.severity === 'Error' ? 'Error' : 'Warning',
-    message: message.charAt(0).toLowerCase() + message.slice(1),
-  };
 }
 
 /** One exchange as readable lines: a verdict line, then one line per violation. */
@@ -108,42 +93,5 @@ export function summarizeReports(reports: readonly ExchangeReport[]): string {
   return describeTally(tally);
 }
 
-/** A form body as text, for reading its credential fields. */
-const formOf = (call: Call) => (call.mediaType && isForm(call.mediaType.type) ? call.body.toString('utf8') : undefined);
-
 /** How many exchanges a proxy keeps in `reports` by default. */
 export const defaultMaxReports = 1_000;
-
-/**
- * The reports of the exchanges, each naming the operation it reached, with the exchange's credentials redacted: the
- * last `maxReports` of them, and the tally of all.
- */
-export class ExchangeLog {
-  readonly reports: ExchangeReport[] = [];
-  readonly tally = emptyTally();
-
-  constructor(
-    private readonly routes: Route[],
-    private readonly onReport: ((report: ExchangeReport) => void) | undefined,
-    private readonly maxReports = defaultMaxReports,
-  ) {}
-
-  record(call: Call | undefined, answer: Answer, forwarded: boolean, violations: Violation[]): void {
-    const operation = call ? matchRoute(this.routes, call.segments, call.method)?.operation : undefined;
-    // The credentials of the exchange never reach a line or the report file, in whatever form they are echoed.
-    const redactor = new Redactor(call ? secretsOfRequest({ url: call.url, headers: call.headers, form: formOf(call) }) : []);
-    const report: ExchangeReport = redactor.value({
-      time: new Date().toISOString(),
-      method: call?.method ?? '?',
-      url: call ? redactTarget(call.url) : '(not valid HTTP)',
-      operation: operation ? `${operation.operationId} ${operation.method.toUpperCase()} ${operation.template}` : undefined,
-      status: answer.status,
-      forwarded,
-      violations: violations.map(toReported),
-    });
-    this.reports.push(report);
-    if (this.reports.length > this.maxReports) this.reports.splice(0, this.reports.length - this.maxReports);
-    addToTally(this.tally, report);
-    this.onReport?.(report);
-  }
-}

@@ -1,7 +1,8 @@
 // The validating proxy's reports: the last ones kept, every one counted, in a bounded memory.
 import { describe, expect, it } from 'vitest';
 import { createCall, errorAnswer } from '../../src/http/exchange.js';
-import { describeTally, ExchangeLog, summarizeReports } from '../../src/proxy/reports.js';
+import { ExchangeLog } from '../../src/proxy/exchange-log.js';
+import { describeTally, summarizeReports } from '../../src/proxy/reports.js';
 
 const call = (index: number) =>
   createCall({ method: 'GET', url: `/made-up/${index}?client_secret=s${index}`, headers: {}, body: Buffer.alloc(0) });

@@ -1,0 +1,57 @@
+// The proxy's log of exchanges: each call and answer read into a report (the operation reached, the violations by
+// side and location, the exchange's credentials redacted), the last `maxReports` kept, and a tally of all.
+import { isForm, type Answer, type Call, type Violation } from '../http/exchange.js';
+import { ruleOf } from '../engine/prism.js';
+import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
+import { matchRoute, type Route } from '../description/routes.js';
+import { addToTally, defaultMaxReports, emptyTally, type ExchangeReport, type ReportedViolation } from './reports.js';
+
+function toReported(violation: Violation): ReportedViolation {
+  const [first = 'request', ...rest] = violation.location;
+  const side = first === 'response' ? 'response' : 'request';
+  // The engine repeats the location in the message ("Response body property data.x must be string"): keep the rule.
+  const message = ruleOf(violation.message);
+  return {
+    side,
+    location: rest.length > 0 ? rest.join('.') : side === 'response' ? 'status' : 'request',
+    severity: violation.severity === 'Error' ? 'Error' : 'Warning',
+    message: message.charAt(0).toLowerCase() + message.slice(1),
+  };
+}
+
+/** A form body as text, for reading its credential fields. */
+const formOf = (call: Call) => (call.mediaType && isForm(call.mediaType.type) ? call.body.toString('utf8') : undefined);
+
+/**
+ * The reports of the exchanges, each naming the operation it reached, with the exchange's credentials redacted: the
+ * last `maxReports` of them, and the tally of all.
+ */
+export class ExchangeLog {
+  readonly reports: ExchangeReport[] = [];
+  readonly tally = emptyTally();
+
+  constructor(
+    private readonly routes: Route[],
+    private readonly onReport: ((report: ExchangeReport) => void) | undefined,
+    private readonly maxReports = defaultMaxReports,
+  ) {}
+
+  record(call: Call | undefined, answer: Answer, forwarded: boolean, violations: Violation[]): void {
+    const operation = call ? matchRoute(this.routes, call.segments, call.method)?.operation : undefined;
+    // The credentials of the exchange never reach a line or the report file, in whatever form they are echoed.
+    const redactor = new Redactor(call ? secretsOfRequest({ url: call.url, headers: call.headers, form: formOf(call) }) : []);
+    const report: ExchangeReport = redactor.value({
+      time: new Date().toISOString(),
+      method: call?.method ?? '?',
+      url: call ? redactTarget(call.url) : '(not valid HTTP)',
+      operation: operation ? `${operation.operationId} ${operation.method.toUpperCase()} ${operation.template}` : undefined,
+      status: answer.status,
+      forwarded,
+      violations: violations.map(toReported),
+    });
+    this.reports.push(report);
+    if (this.reports.length > this.maxReports) this.reports.splice(0, this.reports.length - this.maxReports);
+    addToTally(this.tally, report);
+    this.onReport?.(report);
+  }
+}
