@@ -204,7 +204,7 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
   if (!isRecord(value)) {
     throw new SeedError(file, [{ pointer: '', message: 'must be a JSON object with account, customers and/or business_units' }]);
   }
-  unknownKeys(value, ['account', 'customers', 'business_units'], '');
+  unknownKeys(value, ['$schema', 'account', 'customers', 'business_units'], '');
   if (value.account !== undefined) {
     const main = account(value.account, '/account', false, seed.account.device_key);
     if (main) seed.account = main;
