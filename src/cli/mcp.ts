@@ -1,7 +1,7 @@
 // `monitoring-service-api mcp`: the API as tools for an AI assistant, over stdio (Model Context Protocol). Stdout
 // carries the protocol only: every message of this command goes to stderr.
-import { dataCenters } from '../../generated/client.js';
-import { npmHint, parseCommand, program, UsageError, type Command } from './args.js';
+import { parseCommand, program, UsageError, type Command } from './args.js';
+import { targetOf, targetOptions, targetUsage } from './target.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { terminalText } from '../output/escape.js';
 
@@ -11,19 +11,14 @@ export const mcpInstallCommand = 'npm install --save-exact @modelcontextprotocol
 export const mcpCommand = {
   summary: 'serve the API as tools for an AI assistant (MCP, over stdio)',
   usage: `Usage: ${program} mcp (--base-url URL [--auth-url URL] | --data-center ID ...) [--allow-writes] [--insecure]
-  --base-url URL    the API root ({base_url}, ending in /api): your data center's, or the mock's (http://127.0.0.1:4010/api).
-  --auth-url URL    the identity provider ({auth_url}), needed with a refresh token.
-  --data-center ID  one of ${Object.keys(dataCenters).join(', ')}; its hosts in the description are placeholders, so give
-                    --base-url and --auth-url too.
+${targetUsage}
   --allow-writes    also offer the operations that create or change data (POST, PUT, DELETE). Default: read-only.
   --insecure        allow plain http to another machine (the credentials then cross the network unencrypted).
   -h, --help        this help.
 Credentials from the environment only: ${credentialVariables.refreshToken}, ${credentialVariables.clientId} and ${credentialVariables.clientSecret}, or ${credentialVariables.accessToken}.
 Needs the MCP SDK beside this package: ${mcpInstallCommand}`,
   options: {
-    'base-url': { type: 'string' },
-    'auth-url': { type: 'string' },
-    'data-center': { type: 'string' },
+    ...targetOptions,
     'allow-writes': { type: 'boolean', default: false },
     insecure: { type: 'boolean', default: false },
   },
@@ -36,26 +31,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
     console.log(mcpCommand.usage);
     return;
   }
-  const text = (name: string) => (typeof values[name] === 'string' && values[name] !== '' ? (values[name] as string) : undefined);
-  const dataCenter = text('data-center');
-  if (dataCenter !== undefined && !Object.hasOwn(dataCenters, dataCenter)) {
-    throw new UsageError(
-      `--data-center must be one of ${Object.keys(dataCenters).join(', ')}, not ${JSON.stringify(dataCenter)}.\n${mcpCommand.usage}`,
-    );
-  }
-  const center = dataCenter === undefined ? undefined : dataCenters[dataCenter as keyof typeof dataCenters];
-  const baseUrl = text('base-url') ?? center?.baseUrl;
-  if (baseUrl === undefined) throw new UsageError(`--base-url is required.${npmHint(mcpCommand.options)}\n${mcpCommand.usage}`);
-  for (const [flag, address] of [
-    ['--base-url', baseUrl],
-    ['--auth-url', text('auth-url') ?? center?.authUrl],
-  ] as const) {
-    if (address && URL.canParse(address) && new URL(address).hostname.endsWith('.invalid')) {
-      throw new UsageError(
-        `${flag} ${address} is a placeholder host of the description (the documents do not give the data centers' hosts): give your data center's real address.\n${mcpCommand.usage}`,
-      );
-    }
-  }
+  const { baseUrl, authUrl } = targetOf(values, mcpCommand.usage, mcpCommand.options);
   const auth = credentialsFrom(env, 'mcp', mcpCommand.usage);
   let mcp: typeof import('../mcp/index.js');
   let stdio: typeof import('@modelcontextprotocol/sdk/server/stdio.js');
@@ -70,7 +46,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
   try {
     server = mcp.createMcpServer({
       baseUrl,
-      authUrl: text('auth-url') ?? center?.authUrl,
+      authUrl,
       auth,
       allowWrites: values['allow-writes'] === true,
       insecure: values.insecure === true,
