@@ -3,7 +3,7 @@ import { countRule, numberOption, parseCommand, portRule, program, UsageError, t
 import { stopOnSignals } from './serve.js';
 import { terminalText } from '../output/escape.js';
 import { SeedError, startMock, type MockMode, type RandomFaults, type RunningMock } from '../mock/index.js';
-import { maxDelayMs } from '../mock/simulator/faults.js';
+import { maxDelayMs } from '../simulator/faults.js';
 
 export const mockCommand = {
   summary: 'serve the contract mock (API root /api, identity provider at the root)',

@@ -64,7 +64,8 @@ export function formatTimestamp(date: Date | number, offset: string | number = '
   }
   const local = new Date(Math.floor(time / 1000) * 1000 + minutes * 60_000);
   const year = local.getUTCFullYear();
-  if (year < 0 || year > 9999) throw new RangeError(`formatTimestamp: year ${year} does not fit the format`);
+  // A time beyond the range of Date has no year (NaN): refused like a year of more than four digits.
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(`formatTimestamp: the year of ${time} does not fit the format (0000 to 9999)`);
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return (

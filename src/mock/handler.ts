@@ -1,6 +1,6 @@
 // The mock's answer to one request, whatever carried it: the checks of exchange.ts and policy.ts, then Prism's
 // engine on the mock document, which validates the request and makes the documented example answer; then, by
-// default, the simulator (simulator/), which decides the answers that depend on state. Shared by the HTTP server
+// default, the simulator (src/simulator/), which decides the answers that depend on state. Shared by the HTTP server
 // (startMock) and the in-process fetch (createMockFetch).
 import type { EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
@@ -8,7 +8,7 @@ import { checkCall, errorAnswer, type Answer, type Call } from '../http/exchange
 import { mockPolicy } from './policy.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Json } from '../description/openapi.js';
-import { createSimulator, isControlPath, type Simulator } from './simulator/index.js';
+import { createSimulator, isControlPath, type Simulator } from '../simulator/index.js';
 import type { MockBehaviour, MockMode } from './types.js';
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;

@@ -20,14 +20,26 @@ import { untilAborted } from '../client/http.js';
 import { positiveWholeNumber } from '../options.js';
 import type { Json } from '../description/openapi.js';
 import type { MockBehaviour, MockControl } from './types.js';
-import type { Simulator } from './simulator/index.js';
+import type { Simulator } from '../simulator/index.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
-export { SeedError } from './simulator/seed.js';
-export type { MockBehaviour, MockControl, MockMode, MockState } from './types.js';
-export type { FaultScript, CheckedFaultScript, RandomFaults, CheckedRandomFaults } from './simulator/faults.js';
-export type { GrantCodeRequest, TokenCounts } from './simulator/tokens.js';
-export type { Seed, AccountSeed, ManagedAccountSeed, SeedFault } from './simulator/seed.js';
+export { SeedError } from '../simulator/seed.js';
+export type {
+  AccountSeed,
+  CheckedFaultScript,
+  CheckedRandomFaults,
+  FaultScript,
+  GrantCodeRequest,
+  ManagedAccountSeed,
+  MockBehaviour,
+  MockControl,
+  MockMode,
+  MockState,
+  RandomFaults,
+  Seed,
+  SeedFault,
+  TokenCounts,
+} from './types.js';
 
 export interface MockOptions extends MockBehaviour {
   /** Port to listen on; 0 (the default) picks a free one. */

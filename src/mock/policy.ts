@@ -31,9 +31,7 @@ import {
 } from '../http/exchange.js';
 import { compileRoutes, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import { deref, type Json } from '../description/openapi.js';
-
-/** The Authorization header of the ServiceOAuthToken scheme: the word `Service-oauthtoken`, a space, a token. */
-export const authorizationPattern = /^Service-oauthtoken +[^\s]+$/i;
+import { authorizationPattern } from '../http/authorization.js';
 
 export interface Preferences {
   code?: string;

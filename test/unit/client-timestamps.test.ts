@@ -64,4 +64,10 @@ describe('formatTimestamp', () => {
     expect(() => formatTimestamp(instant, 24 * 60)).toThrow(RangeError);
     expect(() => formatTimestamp(instant, 'IST')).toThrow(RangeError);
   });
+
+  it('refuses a time whose year the format cannot write, beyond the range of Date too', () => {
+    expect(formatTimestamp(Date.UTC(9999, 11, 31, 23, 59, 59))).toBe('9999-12-31T23:59:59+0000');
+    for (const time of [Date.UTC(9999, 11, 31, 23, 59, 59) + 1000, 9_000_000_000_000_000, -9_000_000_000_000_000, 300_000_000_000_000])
+      expect(() => formatTimestamp(time), String(time)).toThrow(/does not fit the format/);
+  });
 });

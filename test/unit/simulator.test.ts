@@ -1,11 +1,11 @@
 // The simulator's parts that need no engine: the seed's schema check, the zaaid cookie, the seeded random faults,
 // the identity provider's limits on an injected clock.
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../src/mock/simulator/clock.js';
-import { createFaults } from '../../src/mock/simulator/faults.js';
-import { checkSeed, defaultSeed, type SeedError } from '../../src/mock/simulator/seed.js';
-import { zaaidOf } from '../../src/mock/simulator/state.js';
-import { createTokenAuthority } from '../../src/mock/simulator/tokens.js';
+import { createClock, serviceTime } from '../../src/simulator/clock.js';
+import { createFaults } from '../../src/simulator/faults.js';
+import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
+import { zaaidOf } from '../../src/simulator/accounts.js';
+import { createTokenAuthority } from '../../src/simulator/tokens.js';
 import { loadBundle } from '../support/bundle.js';
 
 const bundle = loadBundle();
@@ -72,6 +72,19 @@ describe('random faults', () => {
     const faults = createFaults({ operations: ['getMonitor'] });
     faults.script({ operation: 'getMonitor', status: 429, retry_after_s: 3, count: 2 });
     expect([1, 2, 3].map(() => faults.next('getMonitor')?.status)).toEqual([429, 429, undefined]);
+  });
+});
+
+describe('the clock', () => {
+  it('moves only by a whole number of milliseconds that keeps it within the years the format writes', () => {
+    const clock = createClock(() => Date.UTC(2026, 10, 21, 10));
+    for (const ms of [300_000_000_000_000, 9_000_000_000_000_000, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])
+      expect(() => clock.advance(ms), String(ms)).toThrow(RangeError);
+    expect(serviceTime(clock.now())).toBe('2026-11-21T10:00:00+0000');
+    const last = Date.UTC(9999, 11, 31, 23, 59, 59);
+    expect(serviceTime(clock.advance(last - clock.now()))).toBe('9999-12-31T23:59:59+0000');
+    expect(() => clock.advance(1000)).toThrow(/past 9999-12-31T23:59:59\+0000/);
+    expect(serviceTime(clock.now())).toBe('9999-12-31T23:59:59+0000');
   });
 });
 

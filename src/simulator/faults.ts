@@ -3,42 +3,7 @@
 // The random source is drawn three times for every request it sees, fault or not, so the same seed and the same
 // requests give the same sequence.
 
-/** A script of the next `count` answers of one operation. */
-export interface FaultScript {
-  /** The operationId (`listMonitors`, `requestToken`...). */
-  operation: string;
-  /** The status to answer with (400 to 599); without one, the answer is the usual one, after `delay_ms`. */
-  status?: number | undefined;
-  /** A `Retry-After` header of that many seconds. */
-  retry_after_s?: number | undefined;
-  /** Real time to wait before answering, in ms (at most 60 000). Default 0. */
-  delay_ms?: number | undefined;
-  /** How many answers in a row. Default 1. */
-  count?: number | undefined;
-}
-
-/** A script as the mock keeps it: its defaults filled in. */
-export type CheckedFaultScript = FaultScript & { delay_ms: number; count: number };
-
-/** A seeded random fault rate and latency range, applied to every request the contract accepts. */
-export interface RandomFaults {
-  /** The seed of the random sequence (a whole number). */
-  seed: number;
-  /** The share of answers that are faults, from 0 to 1. Default 0 (latency only). */
-  rate?: number | undefined;
-  /** The statuses a fault draws from. Default [500, 503]. */
-  statuses?: number[] | undefined;
-  /** The range of the latency added to every answer, in ms, both ends included. Default [0, 0]. */
-  latency_ms?: [number, number] | undefined;
-}
-
-/** Random fault settings as the mock keeps them: the defaults filled in. */
-export interface CheckedRandomFaults {
-  seed: number;
-  rate: number;
-  statuses: number[];
-  latency_ms: [number, number];
-}
+import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, PendingFault, RandomFaults } from './types.js';
 
 /** What happens to one answer: a status instead of it, and/or a wait before it. */
 export interface Fault {
@@ -59,7 +24,7 @@ export interface Faults {
   /** The random fault settings in force, if any. */
   randomSettings(): CheckedRandomFaults | undefined;
   /** The scripts still to play, in order. */
-  pending(): { operation: string; status?: number; retry_after_s?: number; delay_ms: number; remaining: number }[];
+  pending(): PendingFault[];
   /** Back to the start: no scripts, the random faults of the start options from their seed. */
   reset(): void;
 }

@@ -2,8 +2,8 @@
 // portal account with business units at once, and those customer and business-unit accounts, each with its device
 // key, monitors and monitor groups. A call acts on its own account, or with `Cookie: zaaid=X` on X when X is one of
 // its customers or business units (core document, section 5, item 8).
-import type { Json } from '../../description/openapi.js';
-import type { AccountSeed, ManagedAccountSeed, Seed } from './seed.js';
+import type { Json } from '../description/openapi.js';
+import type { AccountSeed, ManagedAccountSeed, Seed } from './types.js';
 
 export type AccountKind = 'own' | 'customer' | 'business_unit';
 

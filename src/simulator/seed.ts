@@ -5,35 +5,8 @@
 // mock starts: a wrong one is an error naming the file, the JSON pointer and the fault.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { deref, isRecord, pointerToken, type Json } from '../../description/openapi.js';
-
-/** One account of the seed: its device key, monitors and monitor groups (and, for a managed account, name and zaaid). */
-export interface AccountSeed {
-  device_key: string;
-  /** Monitors as the API answers them: `monitor_id` and any other attribute. */
-  monitors: Json[];
-  /** Monitor groups as they were created: `display_name`, `description`. */
-  groups: Json[];
-}
-
-/** A customer account (MSP) or a business-unit account (BU portal). */
-export interface ManagedAccountSeed extends AccountSeed {
-  name: string;
-  zaaid: string;
-}
-
-export interface Seed {
-  /** The caller's own account: an MSP account and a BU portal account at once. */
-  account: AccountSeed;
-  customers: ManagedAccountSeed[];
-  business_units: ManagedAccountSeed[];
-}
-
-/** A fault of a seed: where (a JSON pointer into the file) and what. */
-export interface SeedFault {
-  pointer: string;
-  message: string;
-}
+import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
+import type { AccountSeed, ManagedAccountSeed, Seed, SeedFault } from './types.js';
 
 /** A seed file the mock cannot start with. Its message names the file, and each fault with its pointer. */
 export class SeedError extends Error {

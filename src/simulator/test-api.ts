@@ -1,5 +1,5 @@
-// The simulator's test API, one for every language: the same controls as methods (`mock.control`) and over HTTP
-// under a reserved prefix beside `/api` and `/oauth`, JSON in and out:
+// The simulator's test API over HTTP, one for every language: the controls of control.ts (`mock.control`) under a
+// reserved prefix beside `/api` and `/oauth`, JSON in and out:
 //
 //   POST /__mock/clients       -> 201 {"client_id", "client_secret"}
 //   POST /__mock/grant-codes   {"client_id", "scope": "Service.Admin.Read,...", "validity_minutes": 3..10} -> 201 {"code"}
@@ -8,11 +8,9 @@
 //                              {"seed", "rate", "statuses", "latency_ms"} -> 201 (random faults)
 //   GET  /__mock/state         -> 200 (accounts with their monitors and groups; token counts, never token values)
 //   POST /__mock/reset         -> 204
-import { corsHeaders, errorAnswer, quote, type Answer, type Call } from '../../http/exchange.js';
-import { isRecord } from '../../description/openapi.js';
-import type { FaultScript, RandomFaults } from './faults.js';
-import type { GrantCodeRequest } from './tokens.js';
-import type { MockControl } from '../types.js';
+import { corsHeaders, errorAnswer, quote, type Answer, type Call } from '../http/exchange.js';
+import { isRecord } from '../description/openapi.js';
+import type { FaultScript, GrantCodeRequest, MockControl, RandomFaults } from './types.js';
 
 export const controlPrefix = '/__mock';
 

@@ -1,0 +1,84 @@
+// The identity provider's answers (core document, section 4.3): the token endpoint's two grants and the revoke
+// endpoint, read from the form body or the query string, decided by the token authority (tokens.ts).
+//
+// Its refusals: the documents show neither their status nor their bodies (section 7). The mock answers 400, the core
+// document's status for wrong request information, with its own error shape `{code, message}` and the OAuth 2.0
+// error code (RFC 6749, section 5.2) in `error`.
+import { errorAnswer, type Answer, type Call } from '../http/exchange.js';
+import type { RouteOperation } from '../description/routes.js';
+import { parseBody, withBody } from './answers.js';
+import type { TokenAuthority, TokenRefusal, TokenResult } from './tokens.js';
+
+/** The parameters of an identity-provider call: its form body's fields, else its query string's. */
+function identityParameters(call: Call): (name: string) => string | undefined {
+  const form =
+    call.mediaType?.type === 'application/x-www-form-urlencoded' && call.body.length > 0
+      ? new URLSearchParams(call.body.toString('utf8'))
+      : undefined;
+  const query = new URLSearchParams(call.url.includes('?') ? call.url.slice(call.url.indexOf('?') + 1) : '');
+  return (name) => form?.get(name) ?? query.get(name) ?? undefined;
+}
+
+/** A refusal of the identity provider: 400 `{code, message, error}`, `Retry-After` on a limit. */
+function refusal(refused: TokenRefusal): Answer {
+  const answer = errorAnswer(400, refused.description, {
+    violations: [{ location: ['request'], severity: 'Error', code: refused.error, message: refused.description }],
+    ...(refused.retryAfterS === undefined ? {} : { headers: { 'Retry-After': String(refused.retryAfterS) } }),
+  });
+  // The identity provider's answers are `application/json` in the description (their Content-Type is not shown).
+  return {
+    ...withBody(answer, { ...parseBody(answer), error: refused.error }),
+    headers: { ...answer.headers, 'Content-Type': 'application/json' },
+  };
+}
+
+const missing = (name: string, grant: string): Answer =>
+  refusal({ error: 'invalid_request', description: `${name} is required for ${grant} (as a form field or in the query string)` });
+
+export interface IdentityProvider {
+  answer(call: Call, operation: RouteOperation, example: Answer): Answer;
+}
+
+export function createIdentityProvider(tokens: TokenAuthority, apiDomain: string): IdentityProvider {
+  /** The engine's token answer with the tokens issued, without the example's refresh token on a refresh grant. */
+  const tokenAnswer = (result: TokenResult, example: Answer): Answer => {
+    if (!result.ok) return refusal(result.refusal);
+    const { refresh_token: _example, ...shown } = parseBody(example);
+    return withBody(example, { ...shown, ...result.tokens, api_domain: apiDomain, token_type: 'Bearer' });
+  };
+
+  const revokeAnswer = (parameter: (name: string) => string | undefined, example: Answer): Answer => {
+    const token = parameter('token');
+    if (!token) return missing('token', 'the revoke endpoint');
+    const refused = tokens.revoke(token);
+    return refused ? refusal(refused) : example;
+  };
+
+  const grantAnswer = (parameter: (name: string) => string | undefined, example: Answer): Answer => {
+    const grant = parameter('grant_type');
+    if (grant !== 'authorization_code' && grant !== 'refresh_token')
+      return refusal({ error: 'invalid_request', description: 'grant_type must be authorization_code or refresh_token' });
+    const what = `grant_type=${grant}`;
+    const client_id = parameter('client_id');
+    const client_secret = parameter('client_secret');
+    if (!client_id) return missing('client_id', what);
+    if (!client_secret) return missing('client_secret', what);
+    if (grant === 'authorization_code') {
+      const code = parameter('code');
+      if (!code) return missing('code', what);
+      return tokenAnswer(tokens.exchange({ client_id, client_secret, code }), example);
+    }
+    const refresh_token = parameter('refresh_token');
+    if (!refresh_token) return missing('refresh_token', what);
+    return tokenAnswer(tokens.refresh({ client_id, client_secret, refresh_token }), example);
+  };
+
+  return {
+    answer(call, operation, example) {
+      const parameter = identityParameters(call);
+      if (operation.operationId === 'revokeToken') return revokeAnswer(parameter, example);
+      if (operation.operationId === 'requestToken') return grantAnswer(parameter, example);
+      return example;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The simulator: the mock's answers that depend on state. Prism's engine has already validated the call (and made
+// the documented example answer); the simulator decides what the service would answer now:
+// 1. a scripted or random fault of the operation, if one is due (a status, a delay, or both: faults.ts);
+// 2. on the identity provider: grant tokens, refresh tokens and access tokens with the limits of section 8
+//    (identity.ts, tokens.ts);
+// 3. on the API: the access token, the account of the `zaaid` cookie, the documented scopes, then the account's own
+//    data (resources.ts, accounts.ts).
+// Each answer is a documented one: the engine's example with the account's data in `data`, or a named example of
+// the description (MonitorNotFound, NotAuthorizedForAccount), in the media type the description gives (answers.ts).
+// The test API drives it (control.ts as methods, test-api.ts over HTTP).
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Answer, Call } from '../http/exchange.js';
+import { deref, type Json } from '../description/openapi.js';
+import type { RouteOperation } from '../description/routes.js';
+import { createAccounts } from './accounts.js';
+import { documentedAnswers } from './answers.js';
+import { createClock } from './clock.js';
+import { createControl } from './control.js';
+import { createFaults, type Fault } from './faults.js';
+import { createIdentityProvider } from './identity.js';
+import { createResources } from './resources.js';
+import { checkSeed, defaultSeed, readSeedFile } from './seed.js';
+import { controlAnswer } from './test-api.js';
+import { createTokenAuthority } from './tokens.js';
+import type { MockControl, Seed, SimulatorOptions } from './types.js';
+
+export { isControlPath } from './test-api.js';
+export { SeedError } from './seed.js';
+export type { SimulatorOptions } from './types.js';
+
+export interface Simulator {
+  readonly control: MockControl;
+  /** The answer of the test API (`/__mock/...`). */
+  controlAnswer(call: Call): Answer;
+  /**
+   * The state-dependent answer to a call the contract accepts. `example` is the engine's answer from the
+   * description's examples, which the simulator keeps, changes or replaces.
+   */
+  answer(call: Call, operation: RouteOperation, example: Answer, signal?: AbortSignal): Promise<Answer>;
+}
+
+/** The seed of the options: a file's path, a value, or the description's examples. Throws a SeedError. */
+function seedOf(document: Json, seed: SimulatorOptions['seed']): Seed {
+  if (seed === undefined) return defaultSeed(document);
+  return typeof seed === 'string' ? readSeedFile(document, seed) : checkSeed(document, seed, '(the seed option)');
+}
+
+/** The operationIds of the document, which fault scripts name. */
+const operationIds = (document: Json): string[] =>
+  Object.values<Json>(document.paths ?? {}).flatMap((item) =>
+    Object.values<Json>(item).flatMap((node) => (typeof node?.operationId === 'string' ? [node.operationId] : [])),
+  );
+
+/** The `api_domain` of token answers: the description's example. */
+const apiDomainOf = (document: Json): string =>
+  String(
+    deref(document, document.components?.examples?.AuthorizationCodeTokens)?.value?.api_domain ?? 'https://domain.placeholder.invalid',
+  );
+
+export function createSimulator(document: Json, options: SimulatorOptions = {}): Simulator {
+  const strict = options.strictTokens === true;
+  const clock = createClock(options.clock);
+  const accounts = createAccounts(seedOf(document, options.seed));
+  const scopeSchema = deref(document, document.components?.schemas?.Scope);
+  const tokens = createTokenAuthority({ clock, strict, scopes: Array.isArray(scopeSchema?.enum) ? scopeSchema.enum : [] });
+  const faults = createFaults({ operations: operationIds(document), random: options.randomFaults });
+  const answers = documentedAnswers(document);
+  const identity = createIdentityProvider(tokens, apiDomainOf(document));
+  const resources = createResources(document, accounts, tokens, answers);
+  const control = createControl({ clock, accounts, tokens, faults, strict });
+
+  return {
+    control,
+    controlAnswer: (call) => controlAnswer(control, call),
+    async answer(call, operation, example, signal) {
+      const fault = faults.next(operation.operationId);
+      if (fault && fault.delayMs > 0) await sleep(fault.delayMs, undefined, signal ? { signal } : undefined);
+      if (fault?.status !== undefined) return answers.fault(operation, fault as Fault & { status: number });
+      if (operation.securityHeaders.includes('authorization')) return resources.answer(call, operation, example);
+      return identity.answer(call, operation, example);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// What the identity provider remembers: registered (or adopted) clients, grant tokens, refresh tokens and their
+// access tokens, and the user's refresh tokens in the order they were issued. The rules that change these records
+// are in tokens.ts; this file holds the records, how a token value looks, and the counts the state shows.
+import { randomBytes } from 'node:crypto';
+import { tokenLimits } from '../../generated/client.js';
+import { serviceTime } from './clock.js';
+import type { TokenCounts } from './types.js';
+
+export const minute = 60_000;
+
+export interface Client {
+  id: string;
+  /** Undefined for a client ID the mock adopted (lenient): its secret is not checked. */
+  secret: string | undefined;
+  /** When the client's refresh tokens were generated, for the 20 in 10 minutes. */
+  refreshTokensGenerated: number[];
+}
+
+export interface GrantCode {
+  clientId: string;
+  scopes: string[];
+  expiresAt: number;
+  /** 0 for a grant token the mock adopted (lenient): it is not counted. */
+  validityMinutes: number;
+  usedAt?: number;
+}
+
+export interface Ending {
+  reason: 'revoked' | 'deleted';
+  at: number;
+}
+
+export interface RefreshToken {
+  value: string;
+  clientId: string;
+  scopes: ReadonlySet<string> | 'every';
+  adopted: boolean;
+  ended?: Ending;
+  /** When access tokens were generated from it (refresh grant), for the 10 in 10 minutes. */
+  accessTokensGenerated: number[];
+  /** Its access tokens, oldest first. */
+  accessTokens: AccessToken[];
+}
+
+export interface AccessToken {
+  value: string;
+  refresh: RefreshToken;
+  expiresAt: number;
+  evictedAt?: number;
+}
+
+export interface TokenStore {
+  clients: Map<string, Client>;
+  codes: Map<string, GrantCode>;
+  refreshTokens: Map<string, RefreshToken>;
+  accessTokens: Map<string, AccessToken>;
+  /** The user's issued refresh tokens, oldest first (for the 20 per user). */
+  userRefreshTokens: RefreshToken[];
+}
+
+export const emptyStore = (): TokenStore => ({
+  clients: new Map(),
+  codes: new Map(),
+  refreshTokens: new Map(),
+  accessTokens: new Map(),
+  userRefreshTokens: [],
+});
+
+/** A token in the form the documents' examples show: `1000.` and two groups of 32 hexadecimal digits. */
+export const tokenValue = () => `1000.${randomBytes(16).toString('hex')}.${randomBytes(16).toString('hex')}`;
+
+/** A client ID and secret in the form of the documents' examples. */
+export const clientCredentials = () => ({
+  id: `1000.${randomBytes(15).toString('hex').toUpperCase()}`,
+  secret: randomBytes(21).toString('hex'),
+});
+
+/** The entries of a list of times within the window that ends now. */
+export const withinWindow = (times: number[], now: number, windowMs: number): number[] => times.filter((time) => time > now - windowMs);
+
+/** Why a refresh token (or an access token through it) is refused once it has ended. */
+export const endedMessage = (what: string, ending: Ending) =>
+  ending.reason === 'revoked'
+    ? `${what} was revoked at ${serviceTime(ending.at)}`
+    : `${what} was deleted at ${serviceTime(ending.at)}, when the user's refresh tokens exceeded ${tokenLimits.refreshTokensPerUser} (the oldest is deleted, in use or not)`;
+
+/** The counts `GET /__mock/state` shows: never a token value. Adopted credentials are not counted. */
+export function countTokens(store: TokenStore, now: number): TokenCounts {
+  const counts: TokenCounts = {
+    clients: [...store.clients.values()].filter((client) => client.secret !== undefined).length,
+    grant_codes: { unused: 0, used: 0, expired: 0 },
+    refresh_tokens: { active: 0, revoked: 0, deleted: 0 },
+    access_tokens: { active: 0, expired: 0, deleted: 0, revoked: 0 },
+  };
+  for (const code of store.codes.values()) {
+    if (code.validityMinutes === 0) continue;
+    counts.grant_codes[code.usedAt !== undefined ? 'used' : now >= code.expiresAt ? 'expired' : 'unused']++;
+  }
+  for (const refresh of store.refreshTokens.values()) {
+    if (refresh.adopted) continue;
+    counts.refresh_tokens[refresh.ended ? refresh.ended.reason : 'active']++;
+  }
+  for (const token of store.accessTokens.values()) {
+    if (token.refresh.ended) counts.access_tokens[token.refresh.ended.reason]++;
+    else if (token.evictedAt !== undefined) counts.access_tokens.deleted++;
+    else counts.access_tokens[now >= token.expiresAt ? 'expired' : 'active']++;
+  }
+  return counts;
+}

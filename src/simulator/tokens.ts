@@ -1,0 +1,290 @@
+// The identity provider as the documents describe it (core document, sections 4.3, 5 and 8), on the simulator's
+// clock: clients registered in the "developer console" (the test API), grant tokens used once within their 3 to 10
+// minutes, permanent refresh tokens, access tokens that expire after `expires_in`, revocation, and every limit:
+// - at most 20 refresh tokens per user: the 21st deletes the oldest, in use or not;
+// - at most 20 refresh tokens generated per client ID in 10 minutes;
+// - at most 10 active (not expired) access tokens per refresh token: the 11th deletes the first;
+// - at most 10 access tokens generated from a refresh token in 10 minutes.
+// The mock has one user, the own account's: every client registered belongs to it.
+//
+// Lenient by default: a credential the mock never issued (an access token, a refresh token, a grant token, a client
+// ID) is taken as if it had issued it to that user with every scope, so that a quick start with made-up values
+// works. An adopted refresh token is outside the 20 per user. With `strict`, only what the mock issued is accepted.
+import { tokenLimits } from '../../generated/client.js';
+import { type SimulatedClock, serviceTime } from './clock.js';
+import { checkGrantCode } from './grant-codes.js';
+import {
+  type AccessToken,
+  type Client,
+  type Ending,
+  type RefreshToken,
+  type TokenStore,
+  clientCredentials,
+  countTokens,
+  emptyStore,
+  endedMessage,
+  minute,
+  tokenValue,
+  withinWindow,
+} from './token-store.js';
+import type { GrantCodeRequest, TokenCounts } from './types.js';
+
+/** The lifetime of every access token the mock issues (`expires_in`, the value the documents show). */
+export const accessTokenLifetimeS = tokenLimits.accessTokenLifetimeSecondsShown;
+
+/** A refusal of the identity provider: an OAuth 2.0 error code (RFC 6749, section 5.2) and what went wrong. */
+export interface TokenRefusal {
+  error: 'invalid_client' | 'invalid_grant' | 'invalid_request' | 'too_many_requests';
+  description: string;
+  /** For a limit: when the next token may be asked for. */
+  retryAfterS?: number;
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token?: string;
+  expires_in: number;
+}
+
+type Refused = { ok: false; refusal: TokenRefusal };
+export type TokenResult = { ok: true; tokens: IssuedTokens } | Refused;
+
+/** Who an access token acts for: the scopes it was granted, or every scope for a token the mock adopted. */
+export type Principal = { ok: true; scopes: ReadonlySet<string> | 'every' } | { ok: false; reason: string };
+
+export interface TokenAuthority {
+  registerClient(): { client_id: string; client_secret: string };
+  /** A grant token for a registered client. Throws a TypeError naming the fault of the request. */
+  grantCode(request: GrantCodeRequest): { code: string };
+  /** `grant_type=authorization_code`. */
+  exchange(parameters: { client_id: string; client_secret: string; code: string }): TokenResult;
+  /** `grant_type=refresh_token`. */
+  refresh(parameters: { client_id: string; client_secret: string; refresh_token: string }): TokenResult;
+  /** The revoke endpoint: undefined when the refresh token is revoked (or already was). */
+  revoke(token: string): TokenRefusal | undefined;
+  /** Who a resource call's access token acts for, or why it is refused. */
+  authenticate(accessToken: string): Principal;
+  counts(): TokenCounts;
+  reset(): void;
+}
+
+interface Authority {
+  store: TokenStore;
+  strict: boolean;
+  documentedScopes: ReadonlySet<string>;
+}
+
+const refuse = (error: TokenRefusal['error'], description: string, retryAfterS?: number): Refused => ({
+  ok: false,
+  refusal: { error, description, ...(retryAfterS === undefined ? {} : { retryAfterS }) },
+});
+
+/** The client of a grant: a registered one with its secret, or (lenient) one the mock adopts. */
+function clientOf({ store, strict }: Authority, id: string, secret: string): Client | Refused {
+  const client = store.clients.get(id);
+  if (client) {
+    if (client.secret !== undefined && client.secret !== secret)
+      return refuse('invalid_client', 'the client_secret is not the secret of this client_id');
+    return client;
+  }
+  if (strict)
+    return refuse('invalid_client', 'no client with this client_id is registered (strict tokens: register one with POST /__mock/clients)');
+  const adopted: Client = { id, secret: undefined, refreshTokensGenerated: [] };
+  store.clients.set(id, adopted);
+  return adopted;
+}
+
+function issueAccessToken(store: TokenStore, refresh: RefreshToken, now: number): AccessToken {
+  const active = refresh.accessTokens.filter((token) => token.evictedAt === undefined && token.expiresAt > now);
+  // Section 8: the 11th active access token deletes the first created.
+  if (active.length >= tokenLimits.activeAccessTokensPerRefreshToken) active[0]!.evictedAt = now;
+  const token: AccessToken = { value: tokenValue(), refresh, expiresAt: now + accessTokenLifetimeS * 1000 };
+  refresh.accessTokens = refresh.accessTokens.filter((entry) => entry.evictedAt === undefined && entry.expiresAt > now);
+  refresh.accessTokens.push(token);
+  store.accessTokens.set(token.value, token);
+  return token;
+}
+
+function endRefreshToken(store: TokenStore, refresh: RefreshToken, reason: Ending['reason'], now: number) {
+  refresh.ended ??= { reason, at: now };
+  store.userRefreshTokens = store.userRefreshTokens.filter((entry) => entry !== refresh);
+}
+
+function adoptRefreshToken(store: TokenStore, value: string, clientId: string): RefreshToken {
+  const refresh: RefreshToken = { value, clientId, scopes: 'every', adopted: true, accessTokensGenerated: [], accessTokens: [] };
+  store.refreshTokens.set(value, refresh);
+  return refresh;
+}
+
+/** The refusal of a grant token that cannot be exchanged: another client's, used, or expired. */
+function grantCodeFault(
+  grant: { clientId: string; usedAt?: number; expiresAt: number; validityMinutes: number },
+  client: Client,
+  now: number,
+) {
+  if (grant.clientId !== client.id) return refuse('invalid_grant', 'the grant token (code) was generated for another client_id');
+  if (grant.usedAt !== undefined)
+    return refuse('invalid_grant', `the grant token (code) was already used at ${serviceTime(grant.usedAt)}: a grant token is used once`);
+  if (now >= grant.expiresAt)
+    return refuse(
+      'invalid_grant',
+      `the grant token (code) expired at ${serviceTime(grant.expiresAt)}, ${grant.validityMinutes} minutes after it was generated: exchange it before it expires`,
+    );
+  return undefined;
+}
+
+/** The refusal when a window's limit is reached (`count` in `windowMinutes`), with when to try again. */
+function windowFault(
+  recent: number[],
+  limit: { count: number; windowMinutes: number },
+  now: number,
+  what: (retryAfterS: number) => string,
+) {
+  if (recent.length < limit.count) return undefined;
+  const retryAfterS = Math.ceil((recent[0]! + limit.windowMinutes * minute - now) / 1000);
+  return refuse('too_many_requests', what(retryAfterS), retryAfterS);
+}
+
+/** `grant_type=authorization_code`: the grant token checked, the client's limit, a new refresh token and access token. */
+function exchange(
+  authority: Authority,
+  now: number,
+  { client_id, client_secret, code }: Parameters<TokenAuthority['exchange']>[0],
+): TokenResult {
+  const { store, strict } = authority;
+  const grant = store.codes.get(code);
+  if (!grant && strict)
+    return refuse('invalid_grant', 'the grant token (code) was not generated by this mock (strict tokens: POST /__mock/grant-codes)');
+  const client = clientOf(authority, client_id, client_secret);
+  if ('ok' in client) return client;
+  const grantFault = grant && grantCodeFault(grant, client, now);
+  if (grantFault) return grantFault;
+  const limit = tokenLimits.refreshTokensPerClientId;
+  const recent = withinWindow(client.refreshTokensGenerated, now, limit.windowMinutes * minute);
+  const limited = windowFault(
+    recent,
+    limit,
+    now,
+    (retryAfterS) =>
+      `this client_id generated ${recent.length} refresh tokens in the last ${limit.windowMinutes} minutes, the identity provider's limit (at most ${limit.count} in ${limit.windowMinutes} minutes): try again in ${retryAfterS} s`,
+  );
+  if (limited) return limited;
+  if (grant) grant.usedAt = now;
+  else store.codes.set(code, { clientId: client.id, scopes: [], validityMinutes: 0, expiresAt: now, usedAt: now });
+  client.refreshTokensGenerated = [...recent, now];
+  const refresh: RefreshToken = {
+    value: tokenValue(),
+    clientId: client.id,
+    scopes: grant ? new Set(grant.scopes) : 'every',
+    adopted: false,
+    accessTokensGenerated: [],
+    accessTokens: [],
+  };
+  store.refreshTokens.set(refresh.value, refresh);
+  store.userRefreshTokens.push(refresh);
+  // Section 8: past 20 refresh tokens per user, the oldest is deleted, whether or not it is in use.
+  while (store.userRefreshTokens.length > tokenLimits.refreshTokensPerUser)
+    endRefreshToken(store, store.userRefreshTokens[0]!, 'deleted', now);
+  const access = issueAccessToken(store, refresh, now);
+  return { ok: true, tokens: { access_token: access.value, refresh_token: refresh.value, expires_in: accessTokenLifetimeS } };
+}
+
+/** `grant_type=refresh_token`: the refresh token checked, its limit, a new access token (no new refresh token). */
+function refresh(authority: Authority, now: number, parameters: Parameters<TokenAuthority['refresh']>[0]): TokenResult {
+  const { store, strict } = authority;
+  const known = store.refreshTokens.get(parameters.refresh_token);
+  if (!known && store.accessTokens.has(parameters.refresh_token))
+    return refuse('invalid_grant', 'the refresh_token is an access token: send the refresh token of the authorization-code grant');
+  if (!known && strict) return refuse('invalid_grant', 'the refresh_token was not issued by this mock (strict tokens)');
+  const client = clientOf(authority, parameters.client_id, parameters.client_secret);
+  if ('ok' in client) return client;
+  const token = known ?? adoptRefreshToken(store, parameters.refresh_token, client.id);
+  if (token.ended) return refuse('invalid_grant', endedMessage('the refresh_token', token.ended));
+  if (token.clientId !== client.id) return refuse('invalid_grant', 'the refresh_token was issued to another client_id');
+  const limit = tokenLimits.accessTokensFromRefreshTokens;
+  const recent = withinWindow(token.accessTokensGenerated, now, limit.windowMinutes * minute);
+  const limited = windowFault(
+    recent,
+    limit,
+    now,
+    (retryAfterS) =>
+      `${recent.length} access tokens were generated from this refresh token in the last ${limit.windowMinutes} minutes, the identity provider's limit (at most ${limit.count} in ${limit.windowMinutes} minutes): try again in ${retryAfterS} s, and reuse an access token until it expires`,
+  );
+  if (limited) return limited;
+  token.accessTokensGenerated = [...recent, now];
+  const access = issueAccessToken(store, token, now);
+  return { ok: true, tokens: { access_token: access.value, expires_in: accessTokenLifetimeS } };
+}
+
+/** The revoke endpoint: a refresh token ends, with its access tokens. */
+function revoke({ store, strict }: Authority, now: number, token: string): TokenRefusal | undefined {
+  const known = store.refreshTokens.get(token);
+  if (known) {
+    endRefreshToken(store, known, 'revoked', now);
+    return undefined;
+  }
+  if (store.accessTokens.has(token))
+    return {
+      error: 'invalid_request',
+      description: 'the token is an access token: revoke takes the refresh token (access tokens end when they expire)',
+    };
+  if (strict) return { error: 'invalid_grant', description: 'the token was not issued by this mock (strict tokens)' };
+  // Lenient: a refresh token the mock never issued is revoked all the same, and refused from now on.
+  endRefreshToken(store, adoptRefreshToken(store, token, ''), 'revoked', now);
+  return undefined;
+}
+
+/** Who an access token acts for, or why it is refused (another kind of token, ended, deleted, expired). */
+function authenticate({ store, strict }: Authority, now: number, value: string): Principal {
+  const token = store.accessTokens.get(value);
+  if (!token) {
+    if (store.refreshTokens.has(value))
+      return { ok: false, reason: 'the token is a refresh token: send an access token (grant_type=refresh_token gives one)' };
+    if (store.codes.has(value))
+      return { ok: false, reason: 'the token is a grant token: exchange it for an access token at POST /oauth/v2/token' };
+    if (strict) return { ok: false, reason: 'the access token was not issued by this mock (strict tokens)' };
+    return { ok: true, scopes: 'every' };
+  }
+  if (token.refresh.ended) return { ok: false, reason: endedMessage('its refresh token', token.refresh.ended) };
+  if (token.evictedAt !== undefined)
+    return {
+      ok: false,
+      reason: `the access token was deleted at ${serviceTime(token.evictedAt)}, when its refresh token's access tokens exceeded ${tokenLimits.activeAccessTokensPerRefreshToken} (the 11th deletes the first)`,
+    };
+  if (now >= token.expiresAt)
+    return {
+      ok: false,
+      reason: `the access token expired at ${serviceTime(token.expiresAt)} (expires_in ${accessTokenLifetimeS} s): get a new one with grant_type=refresh_token`,
+    };
+  return { ok: true, scopes: token.refresh.scopes };
+}
+
+export function createTokenAuthority(options: { clock: SimulatedClock; strict: boolean; scopes: readonly string[] }): TokenAuthority {
+  const { clock } = options;
+  const authority: Authority = { store: emptyStore(), strict: options.strict, documentedScopes: new Set(options.scopes) };
+  return {
+    registerClient() {
+      const { id, secret } = clientCredentials();
+      authority.store.clients.set(id, { id, secret, refreshTokensGenerated: [] });
+      return { client_id: id, client_secret: secret };
+    },
+    grantCode(request) {
+      const client = typeof request?.client_id === 'string' ? authority.store.clients.get(request.client_id) : undefined;
+      if (!client || client.secret === undefined)
+        throw new TypeError('client_id must be the client_id of a client registered with POST /__mock/clients');
+      const checked = checkGrantCode(request, authority.documentedScopes);
+      const code = tokenValue();
+      const expiresAt = clock.now() + checked.validityMinutes * minute;
+      authority.store.codes.set(code, { clientId: client.id, scopes: checked.scopes, validityMinutes: checked.validityMinutes, expiresAt });
+      return { code };
+    },
+    exchange: (parameters) => exchange(authority, clock.now(), parameters),
+    refresh: (parameters) => refresh(authority, clock.now(), parameters),
+    revoke: (token) => revoke(authority, clock.now(), token),
+    authenticate: (value) => authenticate(authority, clock.now(), value),
+    counts: () => countTokens(authority.store, clock.now()),
+    reset() {
+      authority.store = emptyStore();
+    },
+  };
+}
