@@ -1,7 +1,7 @@
 // The JSON Schema of the mock's seed (`--seed FILE`, `seed`, `PUT /__mock/state`, what `record` writes), for editors
 // and other tools: `monitoring-service-api/seed.schema.json`. Made from the bundle, so that the schemas of what a
 // seed holds (ManagedAccount, DeviceKey, Monitor, MonitorGroupCreate) are the description's own, with the seed's
-// keys as the seed reader (src/mock/simulator/seed.ts) takes them; a unit test checks that the reader and this
+// keys as the seed reader (src/simulator/seed.ts) takes them; a unit test checks that the reader and this
 // schema accept and refuse the same seeds. What a schema cannot say (no zaaid or monitor_id twice) the reader
 // checks, and the descriptions say.
 import type { Json } from '../../src/description/openapi.js';

@@ -33,6 +33,12 @@ function filterOf(query: string | undefined): JournalFilter {
 /** The answer of the journal's endpoints to a call of the test API on `path` (its trailing slashes removed). */
 export function journalAnswer(journal: Journal, call: Call, path: string): Answer {
   const allowed = path === journalPath ? ['GET', 'DELETE'] : ['GET'];
+  if (call.method === 'OPTIONS')
+    return {
+      status: 204,
+      headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': allowed.join(',') },
+      body: Buffer.alloc(0),
+    };
   if (!allowed.includes(call.method))
     return errorAnswer(405, `${call.method} is not supported for ${quote(path, 80)}; it supports ${allowed.join(', ')}`, {
       headers: { Allow: allowed.join(', ') },

@@ -3,7 +3,7 @@
 // (bodies kept up to 64 KiB each), so that no client can make the mock keep unbounded memory. A test asks it what
 // its code sent (`GET /__mock/requests`, `control.requests()`), filtered; entries that left the ring are counted.
 import type { Answer, Call } from '../http/exchange.js';
-import { compileRoutes, type Route, type RouteMatch } from '../description/routes.js';
+import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import type { Json } from '../description/openapi.js';
 import { makeEntry, type ExchangeFacts } from './entry.js';
 import { nearMiss } from './near-miss.js';
@@ -31,8 +31,8 @@ export interface JournalOptions {
 export interface Journal {
   /** Entries kept at most; 0 when the journal is off. */
   readonly size: number;
-  /** Records one exchange: the call, what it matched (if anything), the answer. */
-  record(call: Call, match: RouteMatch | undefined, answer: Answer): void;
+  /** Records one exchange: the call and its answer (the operation it reached is read from the call). */
+  record(call: Call, answer: Answer): void;
   /** The entries a filter keeps, oldest first. Throws a TypeError or RangeError naming a wrong filter field. */
   requests(filter?: JournalFilter): JournalPage;
   /** One entry by its id, or undefined when it has left the ring (or never was). */
@@ -155,9 +155,9 @@ export function createJournal(document: Json, options: JournalOptions): Journal 
   const live = () => (head === 0 ? entries : entries.slice(head));
   return {
     size,
-    record(call, match, answer) {
+    record(call, answer) {
       if (size === 0) return;
-      const operation = match?.operation?.operationId ?? null;
+      const operation = matchRoute(routes, call.segments, call.method)?.operation?.operationId ?? null;
       const made = makeEntry(call, answer, operation, options.facts(call, operation), options.isSecret);
       const entry: JournalEntry = {
         id: ++lastId,

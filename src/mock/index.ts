@@ -102,7 +102,18 @@ function controlOf(simulator: Simulator | undefined): MockControl {
   const none = () => {
     throw new TypeError("The test API needs the simulator: this mock replays the description's examples (mode 'examples').");
   };
-  return { registerClient: none, grantCode: none, advanceClock: none, fault: none, randomFaults: none, state: none, reset: none };
+  return {
+    registerClient: none,
+    grantCode: none,
+    advanceClock: none,
+    fault: none,
+    randomFaults: none,
+    state: none,
+    setState: none,
+    requests: none,
+    clearRequests: none,
+    reset: none,
+  };
 }
 
 /**

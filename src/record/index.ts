@@ -8,7 +8,7 @@ import { ServiceError } from '../client/errors.js';
 import type { FetchLike } from '../client/http.js';
 import { isRecord, type Json } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
-import { checkSeed, SeedError } from '../mock/simulator/seed.js';
+import { checkSeed, SeedError } from '../simulator/seed.js';
 import { Redactor } from '../output/redact.js';
 
 export interface RecordOptions {

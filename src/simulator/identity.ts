@@ -10,7 +10,7 @@ import { parseBody, withBody } from './answers.js';
 import type { TokenAuthority, TokenRefusal, TokenResult } from './tokens.js';
 
 /** The parameters of an identity-provider call: its form body's fields, else its query string's. */
-function identityParameters(call: Call): (name: string) => string | undefined {
+export function identityParameters(call: Call): (name: string) => string | undefined {
   const form =
     call.mediaType?.type === 'application/x-www-form-urlencoded' && call.body.length > 0
       ? new URLSearchParams(call.body.toString('utf8'))

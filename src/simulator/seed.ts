@@ -8,16 +8,20 @@ import { readFileSync } from 'node:fs';
 import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
 import type { AccountSeed, ManagedAccountSeed, Seed, SeedFault } from './types.js';
 
-/** A seed file the mock cannot start with. Its message names the file, and each fault with its pointer. */
+/**
+ * A seed the mock cannot take: a seed file it cannot start with, or a state to set (`consequence` says what did
+ * not happen). Its message names the file, and each fault with its pointer.
+ */
 export class SeedError extends Error {
   override readonly name = 'SeedError';
   constructor(
     readonly file: string,
     readonly faults: SeedFault[],
+    consequence = `The seed file ${file} is not valid, so the mock did not start`,
   ) {
     const shown = faults.slice(0, 10).map((fault) => `  ${fault.pointer || '(the whole file)'}: ${fault.message}`);
     if (faults.length > 10) shown.push(`  and ${faults.length - 10} more`);
-    super(`The seed file ${file} is not valid, so the mock did not start:\n${shown.join('\n')}`);
+    super(`${consequence}:\n${shown.join('\n')}`);
   }
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCall, type Answer } from '../../src/http/exchange.js';
 import { mockDocumentOf } from '../../src/description/mock-document.js';
-import { compileRoutes, matchRoute } from '../../src/description/routes.js';
+import { compileRoutes } from '../../src/description/routes.js';
 import { createJournal, type ExchangeFacts } from '../../src/journal/index.js';
 import { journalAnswer } from '../../src/journal/http.js';
 import { maxBodyBytes } from '../../src/journal/entry.js';
@@ -22,11 +22,10 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
   body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
 });
 
-/** A journal that records calls as the handler would: with the route the call matched. */
+/** A journal, and a recorder of calls with their answers. */
 function journalOf(options: { size?: number; maxBytes?: number; isSecret?: (value: string) => boolean; facts?: ExchangeFacts } = {}) {
   const journal = createJournal(document, { ...options, facts: () => options.facts ?? facts });
-  const record = (sent: ReturnType<typeof call>, answered: Answer) =>
-    journal.record(sent, matchRoute(routes, sent.segments, sent.method), answered);
+  const record = (sent: ReturnType<typeof call>, answered: Answer) => journal.record(sent, answered);
   return { journal, record };
 }
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { checkSeed, defaultSeed } from '../../src/mock/simulator/seed.js';
+import { checkSeed, defaultSeed } from '../../src/simulator/seed.js';
 import { outputs } from '../../scripts/lib/paths.js';
 import { loadBundle } from '../support/bundle.js';
 
