@@ -6,7 +6,7 @@
 //
 // A filter value that is not valid, a parameter given twice or one the journal does not know is a 400 naming it.
 import { corsHeaders, errorAnswer, quote, splitTarget, type Answer, type Call } from '../http/exchange.js';
-import type { Journal } from './index.js';
+import { isDigits, type Journal } from './index.js';
 import type { JournalFilter } from './types.js';
 
 export const journalPath = '/__mock/requests';
@@ -46,7 +46,7 @@ export function journalAnswer(journal: Journal, call: Call, path: string): Answe
   const [, query] = splitTarget(call.url);
   if (path !== journalPath) {
     const id = path.slice(journalPath.length + 1);
-    if (!/^[0-9]{1,15}$/.test(id)) return errorAnswer(400, `the id of a journal entry is a whole number, not ${quote(id, 40)}`);
+    if (!isDigits(id, 15)) return errorAnswer(400, `the id of a journal entry is a whole number, not ${quote(id, 40)}`);
     if (query) return errorAnswer(400, `${quote(path, 80)} takes no query parameters`);
     const entry = journal.request(Number(id));
     return entry ? json(200, entry) : errorAnswer(404, `the journal holds no entry ${id} (it keeps the newest ${journal.size})`);

@@ -62,8 +62,12 @@ interface CheckedFilter {
 
 const filterFields = ['operation', 'method', 'path', 'status', 'account', 'since', 'limit'];
 
+/** Whether a text is 1 to `max` digits, read in one pass. */
+export const isDigits = (text: string, max: number): boolean =>
+  text.length > 0 && text.length <= max && [...text].every((char) => char >= '0' && char <= '9');
+
 function wholeNumber(name: string, value: unknown, min: number): number {
-  const number = typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value;
+  const number = typeof value === 'string' && isDigits(value, 15) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min)
     throw new RangeError(`${name} must be a whole number >= ${min}, not ${JSON.stringify(value)}`);
   return number;
@@ -74,7 +78,7 @@ function statusRange(value: unknown): { from: number; to: number } {
     const from = Number(value[0]) * 100;
     return { from, to: from + 99 };
   }
-  const status = typeof value === 'string' && /^[1-5][0-9]{2}$/.test(value) ? Number(value) : value;
+  const status = typeof value === 'string' && isDigits(value, 3) ? Number(value) : value;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
     throw new RangeError(`status must be a status from 100 to 599 (404) or a class of them (4xx), not ${JSON.stringify(value)}`);
   return { from: status, to: status };
