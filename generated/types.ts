@@ -2753,7 +2753,7 @@ export interface components {
         JobTitle: 1 | 2 | 3 | 4 | 5 | 6 | 7;
     };
     responses: {
-        /** @description Bad Request: the request information is wrong. */
+        /** @description Bad Request: the request information is wrong. A status of the global table of the core document (section 7), which lists the statuses of every API rather than of each operation: a request that breaks the contract (a malformed `monitor_id`, an unknown query value) is answered 400. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -3022,6 +3022,7 @@ export interface operations {
                     "application/json; version=2.0": components["schemas"]["DeviceKeyResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3054,6 +3055,7 @@ export interface operations {
                     "application/json; version=2.0": components["schemas"]["MonitorTypeListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3086,6 +3088,7 @@ export interface operations {
                     "application/json; version=2.0": components["schemas"]["MonitorListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3121,6 +3124,7 @@ export interface operations {
                     "application/json; version=2.0": components["schemas"]["MonitorResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["MonitorNotFound"];
@@ -3184,6 +3188,7 @@ export interface operations {
                     "application/json; version=2.0": components["schemas"]["ManagedAccountListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3216,6 +3221,7 @@ export interface operations {
                     "application/json; version=2.0": components["schemas"]["ManagedAccountListResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3248,6 +3254,7 @@ export interface operations {
                     "application/json; version=2.0": unknown;
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

@@ -465,6 +465,7 @@ export const JobTitleSchema: z.ZodType = z.literal([1,2,3,4,5,6,7]);
 export const answers: Record<string, Record<string, z.ZodType>> = {
   "getDeviceKey": {
     "200": z.lazy(() => DeviceKeyResponseSchema),
+    "400": z.lazy(() => ErrorSchema),
     "401": z.lazy(() => ErrorSchema),
     "403": z.lazy(() => ErrorSchema),
     "404": z.lazy(() => ErrorSchema),
@@ -472,6 +473,7 @@ export const answers: Record<string, Record<string, z.ZodType>> = {
   },
   "listMonitorTypes": {
     "200": z.lazy(() => MonitorTypeListResponseSchema),
+    "400": z.lazy(() => ErrorSchema),
     "401": z.lazy(() => ErrorSchema),
     "403": z.lazy(() => ErrorSchema),
     "404": z.lazy(() => ErrorSchema),
@@ -479,6 +481,7 @@ export const answers: Record<string, Record<string, z.ZodType>> = {
   },
   "listMonitors": {
     "200": z.lazy(() => MonitorListResponseSchema),
+    "400": z.lazy(() => ErrorSchema),
     "401": z.lazy(() => ErrorSchema),
     "403": z.lazy(() => ErrorSchema),
     "404": z.lazy(() => ErrorSchema),
@@ -486,6 +489,7 @@ export const answers: Record<string, Record<string, z.ZodType>> = {
   },
   "getMonitor": {
     "200": z.lazy(() => MonitorResponseSchema),
+    "400": z.lazy(() => ErrorSchema),
     "401": z.lazy(() => ErrorSchema),
     "403": z.lazy(() => ErrorSchema),
     "404": z.lazy(() => ErrorSchema),
@@ -502,6 +506,7 @@ export const answers: Record<string, Record<string, z.ZodType>> = {
   },
   "listMspCustomers": {
     "200": z.lazy(() => ManagedAccountListResponseSchema),
+    "400": z.lazy(() => ErrorSchema),
     "401": z.lazy(() => ErrorSchema),
     "403": z.lazy(() => ErrorSchema),
     "404": z.lazy(() => ErrorSchema),
@@ -509,6 +514,7 @@ export const answers: Record<string, Record<string, z.ZodType>> = {
   },
   "listBusinessUnits": {
     "200": z.lazy(() => ManagedAccountListResponseSchema),
+    "400": z.lazy(() => ErrorSchema),
     "401": z.lazy(() => ErrorSchema),
     "403": z.lazy(() => ErrorSchema),
     "404": z.lazy(() => ErrorSchema),
@@ -516,6 +522,7 @@ export const answers: Record<string, Record<string, z.ZodType>> = {
   },
   "getAdminMonitors": {
     "200": z.unknown(),
+    "400": z.lazy(() => ErrorSchema),
     "401": z.lazy(() => ErrorSchema),
     "403": z.lazy(() => ErrorSchema),
     "404": z.lazy(() => ErrorSchema),

@@ -159,7 +159,7 @@ export const steps: Step[] = [
   {
     // The JSON Schema of the mock's seed, from the description's schemas (checked against the seed reader by a test).
     name: 'seed schema',
-    inputs: [...specInputs, 'scripts/lib/seed-schema.ts'],
+    inputs: [...specInputs, 'scripts/lib/seed-schema.ts', 'src/simulator/seed.ts'],
     produces: (out) => [out.seedSchema],
     run: async (out) => write(out.seedSchema, `${JSON.stringify(seedSchema(await readBundle(out)), null, 2)}\n`),
   },

@@ -1,10 +1,12 @@
 // The JSON Schema of the mock's seed (`--seed FILE`, `seed`, `PUT /__mock/state`, what `record` writes), for editors
 // and other tools: `monitoring-service-api/seed.schema.json`. Made from the bundle, so that the schemas of what a
-// seed holds (ManagedAccount, DeviceKey, Monitor, MonitorGroupCreate) are the description's own, with the seed's
+// seed holds (ManagedAccount, DeviceKey, Monitor, MonitorGroupCreate, ServiceRole) are the description's own, with
+// the kinds of account and the keys a state adds as the seed reader names them (src/simulator/seed.ts), and the seed's
 // keys as the seed reader (src/simulator/seed.ts) takes them; a unit test checks that the reader and this
 // schema accept and refuse the same seeds. What a schema cannot say (no zaaid or monitor_id twice) the reader
 // checks, and the descriptions say.
 import type { Json } from '../../src/description/openapi.js';
+import { accountTypes, stateKeys } from '../../src/simulator/seed.js';
 
 const componentRef = '#/components/schemas/';
 
@@ -78,7 +80,7 @@ const managedAccount = (what: string) => ({
 /** The seed's JSON Schema (draft 2020-12) from a bundled description. */
 export function seedSchema(bundle: Json): Json {
   const defs = Object.fromEntries(
-    referenced(bundle, ['DeviceKey', 'ManagedAccount', 'Monitor', 'MonitorGroupCreate']).map((name) => [
+    referenced(bundle, ['DeviceKey', 'ManagedAccount', 'Monitor', 'MonitorGroupCreate', 'ServiceRole']).map((name) => [
       name,
       rewritten(bundle.components.schemas[name]),
     ]),
@@ -97,7 +99,18 @@ export function seedSchema(bundle: Json): Json {
         type: 'object',
         description: 'The own account: an MSP account with customers and a BU portal account with business units at once.',
         additionalProperties: false,
-        properties: accountProperties,
+        properties: {
+          type: {
+            enum: [...accountTypes],
+            description:
+              "The kind of the own account (core document, section 1): `normal`, `msp` (with customers), `bu_portal` (with business units), or `msp_and_bu_portal` (the default, the mock's own choice). The managed accounts a kind does not have are left out.",
+          },
+          role: {
+            ...ref('ServiceRole'),
+            description: "The role of the account's user (a role ID of the constants document). Default 1, Super Administrator.",
+          },
+          ...accountProperties,
+        },
       },
       customers: { type: 'array', description: "The MSP account's customer accounts.", items: managedAccount('customer account') },
       business_units: {
@@ -105,6 +118,12 @@ export function seedSchema(bundle: Json): Json {
         description: "The BU portal account's business-unit accounts.",
         items: managedAccount('business-unit account'),
       },
+      ...Object.fromEntries(
+        stateKeys.map((key) => [
+          key,
+          { description: 'A part of a state snapshot (`GET /__mock/state`) that a seed does not set: left aside.' },
+        ]),
+      ),
     },
     $defs: defs,
   };

@@ -4,12 +4,15 @@ import { stopOnSignals } from './serve.js';
 import { terminalText } from '../output/escape.js';
 import { SeedError, startMock, type MockMode, type RandomFaults, type RunningMock } from '../mock/index.js';
 import { maxDelayMs } from '../simulator/faults.js';
+import { exposureWarning } from '../mock/test-api-access.js';
 
 export const mockCommand = {
   summary: 'serve the contract mock (API root /api, identity provider at the root)',
   usage: `Usage: ${program} mock [--port 4010] [--host 127.0.0.1] [--examples | --strict-tokens --seed FILE ...] [--log]
   --port N              port to listen on (0: a free one, printed on start). Default 4010.
-  --host H              address to listen on. Default 127.0.0.1 (loopback only).
+  --host H              address to listen on. Default 127.0.0.1 (loopback only). Beyond loopback (0.0.0.0) the
+                        test API (/__mock) is off unless --test-api-token is given.
+  --test-api-token T    the test API answers only calls with Authorization: Bearer T (needed beyond loopback).
   --examples            replay the description's examples (no state, no test API) instead of simulating the service.
   --strict-tokens       accept only tokens, grant tokens and client IDs the mock issued (test API under /__mock).
   --seed FILE           the starting accounts, monitors and groups: a JSON file, checked against the description.
@@ -25,6 +28,7 @@ export const mockCommand = {
   options: {
     port: { type: 'string', default: '4010' },
     host: { type: 'string', default: '127.0.0.1' },
+    'test-api-token': { type: 'string' },
     examples: { type: 'boolean', default: false },
     'strict-tokens': { type: 'boolean', default: false },
     seed: { type: 'string' },
@@ -116,11 +120,15 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
       `${[...simulatorOptions, ...(randomFaults ? ['fault-rate/latency-ms'] : [])].map((name) => `--${name}`).join(', ')}: options of the simulator, which --examples turns off.\n${mockCommand.usage}`,
     );
   const mode = values.examples ? 'examples' : 'simulator';
+  const testApiToken = typeof values['test-api-token'] === 'string' ? values['test-api-token'] : undefined;
+  if (values.examples && testApiToken !== undefined)
+    throw new UsageError(`--test-api-token: the test API is the simulator's, which --examples turns off.\n${mockCommand.usage}`);
   let mock: RunningMock;
   try {
     mock = await startMock({
       port,
       host: String(values.host),
+      testApiToken,
       maxBodyBytes,
       maxConnections,
       mode,
@@ -133,9 +141,13 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   } catch (error) {
     // A wrong seed file is a fault of the command line's input: its message names the file, pointer and fault.
     if (error instanceof SeedError) throw new UsageError(error.message);
+    if (error instanceof TypeError && /testApiToken/.test(error.message))
+      throw new UsageError(`${error.message.replace('testApiToken', '--test-api-token')}.\n${mockCommand.usage}`);
     throw error;
   }
   console.log(`${mockBanner(mock, mode)}${extraBanner ? `\n${extraBanner}` : ''}`);
+  const warning = exposureWarning(mock.host, testApiToken, mode === 'simulator');
+  if (warning) console.error(terminalText(warning));
   stopOnSignals('mock', mock.stop);
 }
 

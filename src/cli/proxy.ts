@@ -2,7 +2,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
 import { stopOnSignals } from './serve.js';
-import { formatReport, startProxy, summarizeReports, type ExchangeReport, type RunningProxy } from '../proxy/index.js';
+import { formatReport, startProxy, type ExchangeReport, type RunningProxy } from '../proxy/index.js';
 
 export const proxyCommand = {
   summary: 'the validating proxy in front of an implementation of the API',
@@ -86,5 +86,5 @@ export async function runProxy(args: string[]): Promise<void> {
       `Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`,
     );
   }
-  stopOnSignals('proxy', proxy.stop, () => console.log(summarizeReports(proxy.reports)));
+  stopOnSignals('proxy', proxy.stop, () => console.log(proxy.summary()));
 }

@@ -1,6 +1,7 @@
 // One HTTP exchange as the mock and the proxy see it, whatever carried it (a node:http server or a fetch call):
 // the request (`Call`), the answer (`Answer`), the contract's error shape for the faults they name, and the checks
 // of a request that Prism's engine cannot survive or would answer without the contract's shape.
+import { maxJsonDepth, tooDeepAt } from './json-depth.js';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
 
@@ -49,7 +50,9 @@ export const statusTitles: Record<number, string> = {
   406: 'Not Acceptable',
   408: 'Request Timeout',
   413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   417: 'Expectation Failed',
+  421: 'Misdirected Request',
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
@@ -393,7 +396,15 @@ export function checkCall(call: Call): Answer | undefined {
   }
   if (isJson(type)) {
     try {
-      JSON.parse(text);
+      const deep = tooDeepAt(JSON.parse(text));
+      if (deep !== undefined)
+        return fault(
+          400,
+          `the body nests arrays and objects more than ${maxJsonDepth} deep, at ${quote(deep, 60)}; at most ${maxJsonDepth} levels are read (the service's own limit is not shown in the documents)`,
+          ['request', 'body'],
+          'depth',
+          `the body nests deeper than ${maxJsonDepth} levels`,
+        );
     } catch (error) {
       const reason = (error as Error).message;
       return fault(

@@ -5,15 +5,16 @@
 //   DELETE /__mock/requests                                                           -> 204
 //
 // A filter value that is not valid, a parameter given twice or one the journal does not know is a 400 naming it.
-import { corsHeaders, errorAnswer, quote, splitTarget, type Answer, type Call } from '../http/exchange.js';
+import { errorAnswer, quote, splitTarget, type Answer, type Call } from '../http/exchange.js';
 import { isDigits, type Journal } from './index.js';
 import type { JournalFilter } from './types.js';
 
 export const journalPath = '/__mock/requests';
 
+// Like the rest of the test API, no CORS headers: a page of another origin must not read what a test's code sent.
 const json = (status: number, value: unknown): Answer => ({
   status,
-  headers: { ...corsHeaders(), 'Content-Type': 'application/json' },
+  headers: { 'Content-Type': 'application/json' },
   body: Buffer.from(JSON.stringify(value)),
 });
 
@@ -33,12 +34,7 @@ function filterOf(query: string | undefined): JournalFilter {
 /** The answer of the journal's endpoints to a call of the test API on `path` (its trailing slashes removed). */
 export function journalAnswer(journal: Journal, call: Call, path: string): Answer {
   const allowed = path === journalPath ? ['GET', 'DELETE'] : ['GET'];
-  if (call.method === 'OPTIONS')
-    return {
-      status: 204,
-      headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': allowed.join(',') },
-      body: Buffer.alloc(0),
-    };
+  if (call.method === 'OPTIONS') return { status: 204, headers: { Allow: allowed.join(', ') }, body: Buffer.alloc(0) };
   if (!allowed.includes(call.method))
     return errorAnswer(405, `${call.method} is not supported for ${quote(path, 80)}; it supports ${allowed.join(', ')}`, {
       headers: { Allow: allowed.join(', ') },
@@ -54,7 +50,7 @@ export function journalAnswer(journal: Journal, call: Call, path: string): Answe
   if (call.method === 'DELETE') {
     if (query) return errorAnswer(400, `DELETE ${journalPath} takes no query parameters`);
     journal.clear();
-    return { status: 204, headers: corsHeaders(), body: Buffer.alloc(0) };
+    return { status: 204, headers: {}, body: Buffer.alloc(0) };
   }
   try {
     return json(200, journal.requests(filterOf(query)));

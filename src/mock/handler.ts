@@ -32,13 +32,13 @@ export function mockMode(mode: unknown): MockMode {
 
 /**
  * The mock on a description (a bundled document; this package's by default). The simulator is made at once; the
- * handler resolves once Prism's engine and the operations are loaded.
+ * handler resolves once Prism's engine and the operations are loaded. `apiRoot` gives the mock's own API root.
  */
-export function prepareMock(description?: Json, setup: MockBehaviour = {}): PreparedMock {
+export function prepareMock(description?: Json, setup: MockBehaviour = {}, apiRoot?: () => string): PreparedMock {
   const mode = mockMode(setup.mode);
   const prepared = engineFor(description, { kind: 'mock' });
   const policy = mockPolicy(prepared.document);
-  const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup) : undefined;
+  const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup, apiRoot) : undefined;
   const handler = prepared.engine.then(
     (engine): MockHandler =>
       async (call, signal) => {

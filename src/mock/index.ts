@@ -20,7 +20,8 @@ import { untilAborted } from '../client/http.js';
 import { positiveWholeNumber } from '../options.js';
 import type { Json } from '../description/openapi.js';
 import type { MockBehaviour, MockControl } from './types.js';
-import type { Simulator } from '../simulator/index.js';
+import { isControlPath, type Simulator } from '../simulator/index.js';
+import { testApiRefusal } from './test-api-access.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export { SeedError } from '../simulator/seed.js';
@@ -52,6 +53,11 @@ export interface MockOptions extends MockBehaviour {
   description?: object | undefined;
   /** Most connections open at once; more are closed as they arrive. Default 256. */
   maxConnections?: number | undefined;
+  /**
+   * A token every call of the test API (`/__mock`) over HTTP must carry as `Authorization: Bearer TOKEN`. Required
+   * for the test API when `host` is beyond loopback (without it the test API is off there); optional on loopback.
+   */
+  testApiToken?: string | undefined;
   /**
    * Called after each answer, e.g. for a request log. The target has the values of credential parameters redacted
    * (`/oauth/v2/token?client_secret=[redacted]`).
@@ -96,6 +102,14 @@ export interface MockFetchOptions extends MockBehaviour {
 
 const defaultMaxBodyBytes = 1024 * 1024;
 
+/** The test API's token: printable characters without spaces (it goes in a header), or none. */
+function checkTestApiToken(token: unknown): string | undefined {
+  if (token === undefined) return undefined;
+  if (typeof token !== 'string' || token.length === 0 || token.length > 512 || ![...token].every((char) => char > ' ' && char <= '~'))
+    throw new TypeError('testApiToken must be 1 to 512 printable ASCII characters without spaces');
+  return token;
+}
+
 /** The controls of a mock: the simulator's, or in mode 'examples' methods that say there is none. */
 function controlOf(simulator: Simulator | undefined): MockControl {
   if (simulator) return simulator.control;
@@ -122,13 +136,16 @@ function controlOf(simulator: Simulator | undefined): MockControl {
  */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
+  const testApiToken = checkTestApiToken(options.testApiToken);
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   let handler: MockHandler | undefined;
   // A wrong seed file or option throws here, before anything listens.
-  const prepared = prepareMock(options.description as Json | undefined, options);
+  // The API root is known once the server listens; token answers carry it as `api_domain`.
+  let baseUrl = '';
+  const prepared = prepareMock(options.description as Json | undefined, options, () => baseUrl);
   const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
@@ -136,7 +153,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const ending = new AbortController();
   const server = createHttpServer({
     handle: async (call) => {
-      const answer = await (handler ??= await ready)(call, ending.signal);
+      const refused = isControlPath(call.path) ? testApiRefusal(call, { host, port: bound, token: testApiToken }) : undefined;
+      const answer = refused ?? (await (handler ??= await ready)(call, ending.signal));
       onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
@@ -145,7 +163,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     maxBodyBytes,
     maxConnections: positiveWholeNumber('maxConnections', options.maxConnections, 256),
   });
-  // Listen first, so that a busy port fails at once.
+  // Listen first, so that a busy port fails at once. (No request is handled before this resolves: the server
+  // reads requests only once it listens, and `bound` is set in the same turn.)
   const bound = await listen(server, port, host);
   try {
     handler = await ready;
@@ -157,8 +176,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let stopping: Promise<void> | undefined;
   const origin = urlOf(host, bound);
+  baseUrl = `${origin}${apiRoot}`;
   return {
-    baseUrl: `${origin}${apiRoot}`,
+    baseUrl,
     authUrl: origin,
     host,
     port: bound,
@@ -180,7 +200,8 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
-  const prepared = prepareMock(options.description as Json | undefined, options);
+  const baseUrl = `https://mock.invalid${apiRoot}`;
+  const prepared = prepareMock(options.description as Json | undefined, options, () => baseUrl);
   const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -208,7 +229,7 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const ready = handler.then(() => undefined);
   ready.catch(() => {}); // rejects for whoever awaits it
   return Object.assign(mockFetch, {
-    baseUrl: `https://mock.invalid${apiRoot}`,
+    baseUrl,
     authUrl: 'https://mock.invalid',
     ready,
     control: controlOf(prepared.simulator),

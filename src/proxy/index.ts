@@ -7,7 +7,7 @@
 // With `errors: true`, a request that breaks the contract is refused (422) without being forwarded, and an answer
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
-import { ruleOf, type Engine, type EngineError, type EngineResult } from '../engine/prism.js';
+import type { Engine, EngineError, EngineResult } from '../engine/prism.js';
 import { engineFor } from '../engine/packaged.js';
 import {
   checkCall,
@@ -15,21 +15,21 @@ import {
   errorAnswer,
   headerText,
   textHeaders,
-  isForm,
   violationsHeader,
   type Answer,
   type Call,
   type Violation,
 } from '../http/exchange.js';
 import { positiveWholeNumber } from '../options.js';
-import { terminalText } from '../output/escape.js';
-import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { engineInput, problemAnswer, refusalViolations, toViolations } from '../engine/translate.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { describeFetchFailure } from '../http/fetch-failure.js';
 import type { Json } from '../description/openapi.js';
-import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
+import { compileRoutes } from '../description/routes.js';
 import { Upstream } from './upstream.js';
+import { defaultMaxReports, describeTally, ExchangeLog, type ExchangeReport } from './reports.js';
+
+export { formatReport, summarizeReports, type ExchangeReport, type ReportedViolation } from './reports.js';
 
 export interface ProxyOptions {
   /** The implementation, e.g. http://127.0.0.1:8080 (it serves /api/... and /oauth/...). */
@@ -52,27 +52,8 @@ export interface ProxyOptions {
   description?: object | undefined;
   /** Called with each exchange, as it completes. */
   onReport?: ((report: ExchangeReport) => void) | undefined;
-}
-
-export interface ReportedViolation {
-  side: 'request' | 'response';
-  /** Where, e.g. `body.data.monitor_id`, `path.monitor_id`, `status`, `upstream`. */
-  location: string;
-  severity: 'Error' | 'Warning';
-  message: string;
-}
-
-export interface ExchangeReport {
-  time: string;
-  method: string;
-  /** The request target, with the values of credential parameters redacted (`client_secret=[redacted]`). */
-  url: string;
-  /** The operation of the contract the request reached, when it reached one. */
-  operation?: string | undefined;
-  status: number;
-  /** False when the proxy answered itself (a request it would not or could not forward). */
-  forwarded: boolean;
-  violations: ReportedViolation[];
+  /** How many of the last exchanges `reports` keeps (the summary counts them all). Default 1000. */
+  maxReports?: number | undefined;
 }
 
 export interface UpstreamCheck {
@@ -89,56 +70,12 @@ export interface RunningProxy {
   readonly upstream: string;
   /** The start-up check of the upstream. */
   readonly upstreamCheck: UpstreamCheck;
-  /** Every exchange so far. */
+  /** The last exchanges (`maxReports`, default 1000), oldest first. */
   readonly reports: ExchangeReport[];
+  /** The summary of every exchange so far, by operation (what the command prints when it stops). */
+  summary(): string;
   stop(): Promise<void>;
   readonly closed: Promise<void>;
-}
-
-function toReported(violation: Violation): ReportedViolation {
-  const [first = 'request', ...rest] = violation.location;
-  const side = first === 'response' ? 'response' : 'request';
-  // The engine repeats the location in the message ("Response body property data.x must be string"): keep the rule.
-  const message = ruleOf(violation.message);
-  return {
-    side,
-    location: rest.length > 0 ? rest.join('.') : side === 'response' ? 'status' : 'request',
-    severity: violation.severity === 'Error' ? 'Error' : 'Warning',
-    message: message.charAt(0).toLowerCase() + message.slice(1),
-  };
-}
-
-/** One exchange as readable lines: a verdict line, then one line per violation. */
-export function formatReport(report: ExchangeReport): string {
-  const mark = report.violations.some((violation) => violation.severity === 'Error') ? '✖' : report.violations.length > 0 ? '⚠' : '✔';
-  const head = `${mark} ${report.method} ${report.url} → ${report.status}${report.operation ? `  (${report.operation})` : ''}${report.forwarded ? '' : '  [not forwarded]'}`;
-  const lines = [
-    head,
-    ...report.violations.map(
-      (violation) =>
-        `    ${violation.side} ${violation.location}: ${violation.message}${violation.severity === 'Warning' ? '  (warning)' : ''}`,
-    ),
-  ];
-  // What the upstream sent may hold escape sequences: none reaches the terminal.
-  return lines.map(terminalText).join('\n');
-}
-
-/** The closing summary: how many exchanges broke the contract, by operation. */
-export function summarizeReports(reports: ExchangeReport[]): string {
-  const broken = reports.filter((report) => report.violations.length > 0);
-  const count = (side: 'request' | 'response') =>
-    broken.reduce((sum, report) => sum + report.violations.filter((violation) => violation.side === side).length, 0);
-  const unanswered = reports.filter((report) => report.violations.some((violation) => violation.location === 'upstream')).length;
-  const lines = [
-    `${reports.length} exchange(s) checked against the contract; ${broken.length} broke it (${count('request')} request violation(s), ${count('response')} response violation(s))${unanswered ? `; the upstream did not answer ${unanswered}` : ''}.`,
-  ];
-  const byOperation = new Map<string, number>();
-  for (const report of broken) {
-    const key = report.operation ?? `${report.method} ${report.url}`;
-    byOperation.set(key, (byOperation.get(key) ?? 0) + 1);
-  }
-  for (const [operation, times] of byOperation) lines.push(`  ${operation}: ${times}`);
-  return lines.map(terminalText).join('\n');
 }
 
 export const proxyDefaults = {
@@ -179,9 +116,6 @@ export async function checkUpstream(upstream: string, timeoutMs = 3000): Promise
     return { answered: false, reason: describeFetchFailure(error, timeoutMs) };
   }
 }
-
-/** A form body as text, for reading its credential fields. */
-const formOf = (call: Call) => (call.mediaType && isForm(call.mediaType.type) ? call.body.toString('utf8') : undefined);
 
 /** The violations of an answer the proxy gave itself, from its `sl-violations` header. */
 function violationsOf(answer: Answer): Violation[] {
@@ -280,33 +214,6 @@ function outcomeOf(call: Call, result: EngineResult, errors: boolean, upstream: 
   return { answer: passedOn(call, upstreamAnswer, violations), forwarded: true, violations };
 }
 
-/** The reports of the exchanges, each naming the operation it reached, with the exchange's credentials redacted. */
-class ExchangeLog {
-  readonly reports: ExchangeReport[] = [];
-
-  constructor(
-    private readonly routes: Route[],
-    private readonly onReport: ProxyOptions['onReport'],
-  ) {}
-
-  record(call: Call | undefined, answer: Answer, forwarded: boolean, violations: Violation[]): void {
-    const operation = call ? matchRoute(this.routes, call.segments, call.method)?.operation : undefined;
-    // The credentials of the exchange never reach a line or the report file, in whatever form they are echoed.
-    const redactor = new Redactor(call ? secretsOfRequest({ url: call.url, headers: call.headers, form: formOf(call) }) : []);
-    const report: ExchangeReport = redactor.value({
-      time: new Date().toISOString(),
-      method: call?.method ?? '?',
-      url: call ? redactTarget(call.url) : '(not valid HTTP)',
-      operation: operation ? `${operation.operationId} ${operation.method.toUpperCase()} ${operation.template}` : undefined,
-      status: answer.status,
-      forwarded,
-      violations: violations.map(toReported),
-    });
-    this.reports.push(report);
-    this.onReport?.(report);
-  }
-}
-
 /**
  * One request: answered by the proxy itself when the engine could not survive it; else through the engine, which
  * checks it, forwards it and checks the answer. Either way, reported.
@@ -333,7 +240,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     errors: settings.errors,
     forward: upstream.forward,
   });
-  const log = new ExchangeLog(compileRoutes(prepared.document), options.onReport);
+  const log = new ExchangeLog(
+    compileRoutes(prepared.document),
+    options.onReport,
+    positiveWholeNumber('maxReports', options.maxReports, defaultMaxReports),
+  );
   const engine = await prepared.engine;
 
   const server = createHttpServer({
@@ -355,6 +266,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     upstream: settings.upstream.href,
     upstreamCheck,
     reports: log.reports,
+    summary: () => describeTally(log.tally),
     stop: () => (stopping ??= closeServer(server).then(resolveClosed)),
     closed,
   };

@@ -3,6 +3,7 @@
 // The random source is drawn three times for every request it sees, fault or not, so the same seed and the same
 // requests give the same sequence.
 
+import { isWhole, refuseUnknownKeys } from './checks.js';
 import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, PendingFault, RandomFaults } from './types.js';
 
 /** What happens to one answer: a status instead of it, and/or a wait before it. */
@@ -31,6 +32,9 @@ export interface Faults {
 
 export const maxDelayMs = 60_000;
 
+const faultScriptKeys = ['operation', 'status', 'retry_after_s', 'delay_ms', 'count'];
+const randomFaultKeys = ['seed', 'rate', 'statuses', 'latency_ms'];
+
 /** mulberry32: a small, fast generator whose sequence a 32-bit seed fixes. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -43,9 +47,6 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-
 function checkStatus(name: string, value: unknown): number {
   if (!isWhole(value, 400, 599)) throw new RangeError(`${name} must be an error status from 400 to 599, not ${JSON.stringify(value)}`);
   return value;
@@ -54,6 +55,7 @@ function checkStatus(name: string, value: unknown): number {
 /** Random fault settings, checked. Throws a TypeError or RangeError naming the fault. */
 export function checkRandomFaults(settings: RandomFaults): CheckedRandomFaults {
   if (typeof settings !== 'object' || settings === null) throw new TypeError('random faults must be an object with a seed');
+  refuseUnknownKeys(settings, randomFaultKeys, 'the random faults');
   if (!isWhole(settings.seed, 0, 2 ** 32 - 1))
     throw new RangeError(`seed must be a whole number from 0 to 4294967295, not ${JSON.stringify(settings.seed)}`);
   const rate = settings.rate ?? 0;
@@ -88,6 +90,7 @@ export function createFaults(options: { operations: readonly string[]; random?: 
   return {
     script(script) {
       if (typeof script !== 'object' || script === null) throw new TypeError('a fault script must be an object with an operation');
+      refuseUnknownKeys(script, faultScriptKeys, 'the fault script');
       if (typeof script.operation !== 'string' || !known.has(script.operation))
         throw new TypeError(
           `operation must be an operationId of the description (${[...known].join(', ')}), not ${JSON.stringify(script.operation)}`,

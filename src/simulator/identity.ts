@@ -7,7 +7,11 @@
 import { errorAnswer, type Answer, type Call } from '../http/exchange.js';
 import type { RouteOperation } from '../description/routes.js';
 import { parseBody, withBody } from './answers.js';
+import { maxCredentialLength } from './token-store.js';
 import type { TokenAuthority, TokenRefusal, TokenResult } from './tokens.js';
+
+/** The parameters of the identity provider that carry a credential (or its kind), each bounded in length. */
+const credentialParameters = ['client_id', 'client_secret', 'code', 'refresh_token', 'token', 'grant_type'];
 
 /** The parameters of an identity-provider call: its form body's fields, else its query string's. */
 export function identityParameters(call: Call): (name: string) => string | undefined {
@@ -39,12 +43,13 @@ export interface IdentityProvider {
   answer(call: Call, operation: RouteOperation, example: Answer): Answer;
 }
 
-export function createIdentityProvider(tokens: TokenAuthority, apiDomain: string): IdentityProvider {
+/** The identity provider; `apiDomain` gives the `api_domain` of its token answers (the mock's own API root). */
+export function createIdentityProvider(tokens: TokenAuthority, apiDomain: () => string): IdentityProvider {
   /** The engine's token answer with the tokens issued, without the example's refresh token on a refresh grant. */
   const tokenAnswer = (result: TokenResult, example: Answer): Answer => {
     if (!result.ok) return refusal(result.refusal);
     const { refresh_token: _example, ...shown } = parseBody(example);
-    return withBody(example, { ...shown, ...result.tokens, api_domain: apiDomain, token_type: 'Bearer' });
+    return withBody(example, { ...shown, ...result.tokens, api_domain: apiDomain(), token_type: 'Bearer' });
   };
 
   const revokeAnswer = (parameter: (name: string) => string | undefined, example: Answer): Answer => {
@@ -76,6 +81,12 @@ export function createIdentityProvider(tokens: TokenAuthority, apiDomain: string
   return {
     answer(call, operation, example) {
       const parameter = identityParameters(call);
+      const tooLong = credentialParameters.find((name) => (parameter(name)?.length ?? 0) > maxCredentialLength);
+      if (tooLong)
+        return refusal({
+          error: 'invalid_request',
+          description: `${tooLong} has ${parameter(tooLong)!.length} characters; the mock reads at most ${maxCredentialLength}, more than any credential it issues`,
+        });
       if (operation.operationId === 'revokeToken') return revokeAnswer(parameter, example);
       if (operation.operationId === 'requestToken') return grantAnswer(parameter, example);
       return example;

@@ -21,6 +21,7 @@ import { createFaults, type Fault } from './faults.js';
 import { createIdentityProvider } from './identity.js';
 import { createResources } from './resources.js';
 import { createSimulatorJournal } from './journal.js';
+import { createRoles } from './roles.js';
 import { checkSeed, defaultSeed, readSeedFile, SeedError } from './seed.js';
 import { controlAnswer } from './test-api.js';
 import { createTokenAuthority } from './tokens.js';
@@ -65,22 +66,27 @@ const operationIds = (document: Json): string[] =>
     Object.values<Json>(item).flatMap((node) => (typeof node?.operationId === 'string' ? [node.operationId] : [])),
   );
 
-/** The `api_domain` of token answers: the description's example. */
-const apiDomainOf = (document: Json): string =>
-  String(
-    deref(document, document.components?.examples?.AuthorizationCodeTokens)?.value?.api_domain ?? 'https://domain.placeholder.invalid',
-  );
-
-export function createSimulator(document: Json, options: SimulatorOptions = {}): Simulator {
+/**
+ * Makes the simulator on a (mock) document. `apiRoot` gives the mock's own API root, which token answers carry as
+ * `api_domain` (a client that follows it reaches the mock): the server's once it listens, `https://mock.invalid/api`
+ * in-process.
+ */
+export function createSimulator(
+  document: Json,
+  options: SimulatorOptions = {},
+  apiRoot: () => string = () => 'https://mock.invalid/api',
+): Simulator {
   const strict = options.strictTokens === true;
   const clock = createClock(options.clock);
   const accounts = createAccounts(seedOf(document, options.seed));
   const scopeSchema = deref(document, document.components?.schemas?.Scope);
-  const tokens = createTokenAuthority({ clock, strict, scopes: Array.isArray(scopeSchema?.enum) ? scopeSchema.enum : [] });
+  const roles = createRoles(document);
+  const scopes = Array.isArray(scopeSchema?.enum) ? scopeSchema.enum : [];
+  const tokens = createTokenAuthority({ clock, strict, scopes, roles: roles.ids });
   const faults = createFaults({ operations: operationIds(document), random: options.randomFaults });
   const answers = documentedAnswers(document);
-  const identity = createIdentityProvider(tokens, apiDomainOf(document));
-  const resources = createResources(document, accounts, tokens, answers);
+  const identity = createIdentityProvider(tokens, apiRoot);
+  const resources = createResources(document, { accounts, tokens, answers, roles });
   const recorder = createSimulatorJournal(document, { clock, tokens, size: options.journalSize });
   const control = createControl({
     clock,

@@ -4,11 +4,13 @@
 // one it does not have), its groups, its customers and business units.
 import { errorAnswer, headerText, type Answer, type Call } from '../http/exchange.js';
 import { accessTokenOf } from '../http/authorization.js';
-import { isRecord, type Json } from '../description/openapi.js';
+import { deref, isRecord, type Json } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
 import { parseBody, withBody, type DocumentedAnswers } from './answers.js';
 import { zaaidOf, type Account, type Accounts } from './accounts.js';
+import type { Roles } from './roles.js';
 import type { Principal, TokenAuthority } from './tokens.js';
+import type { AccountType } from './types.js';
 
 /** The scopes an operation documents for its token (not those marked `x-scope-inferred`). */
 function documentedScopes(node: Json): string[] {
@@ -46,12 +48,47 @@ function scopeFault(operation: RouteOperation, scopes: Principal & { ok: true },
   );
 }
 
+/** The role fault of a call, as a 403 (the mock's own answer: the documents show none). */
+function roleAnswer(roles: Roles, role: number, operation: RouteOperation): Answer | undefined {
+  const fault = roles.fault(role, operation.method.toUpperCase(), `${operation.method.toUpperCase()} ${operation.template}`);
+  return fault === undefined ? undefined : errorAnswer(403, fault, { code: 403 });
+}
+
+/**
+ * The monitor types the description documents (`KnownMonitorType`, 172 of them), as `GET /monitor_type_constants`
+ * answers them: `{id, name}`. The documents give no names: the name is the constants document's parenthetical for
+ * the ID (`website` for URL) where it gives one, else the ID itself (the mock's own choice).
+ */
+export function monitorTypes(document: Json): { id: string; name: string }[] {
+  const schema = deref(document, document.components?.schemas?.KnownMonitorType) ?? {};
+  const ids: string[] = Array.isArray(schema.enum) ? schema.enum : [];
+  const meanings: string[] = schema['x-enum-descriptions'] ?? [];
+  const groups = new Set(Object.keys(schema['x-monitor-type-groups'] ?? {}).map((group) => group.toLowerCase()));
+  const isName = (meaning: string | undefined) =>
+    meaning !== undefined && !groups.has(meaning.toLowerCase()) && !meaning.startsWith('further entry');
+  return ids.map((id, index) => ({ id, name: isName(meanings[index]) ? meanings[index]! : id }));
+}
+
+/** Whether the own account, by its kind, has customers (MSP) or business units (BU portal): section 1. */
+const hasManaged = (type: AccountType | undefined, kind: 'customer' | 'business_unit'): boolean =>
+  kind === 'customer'
+    ? type === 'msp' || type === 'msp_and_bu_portal' || type === undefined
+    : type === 'bu_portal' || type === 'msp_and_bu_portal' || type === undefined;
+
 export interface Resources {
   answer(call: Call, operation: RouteOperation, example: Answer): Answer;
 }
 
-export function createResources(document: Json, accounts: Accounts, tokens: TokenAuthority, answers: DocumentedAnswers): Resources {
+export interface ResourceParts {
+  accounts: Accounts;
+  tokens: TokenAuthority;
+  answers: DocumentedAnswers;
+  roles: Roles;
+}
+
+export function createResources(document: Json, { accounts, tokens, answers, roles }: ResourceParts): Resources {
   const scopes = requiredScopes(document);
+  const types = monitorTypes(document);
 
   const notAuthorized = (operation: RouteOperation): Answer =>
     answers.named(operation, 403, 'NotAuthorizedForAccount', () =>
@@ -82,11 +119,16 @@ export function createResources(document: Json, accounts: Accounts, tokens: Toke
       case 'createMonitorGroup':
         accounts.addGroup(account, JSON.parse(call.body.toString('utf8')));
         return example;
+      case 'listMonitorTypes':
+        return envelope(operation, example, types);
       case 'listMspCustomers':
-      case 'listBusinessUnits':
-        // Only the MSP or BU portal account lists its own accounts (not a customer acted on with the cookie).
-        if (account.kind !== 'own') return notAuthorized(operation);
-        return envelope(operation, example, accounts.list(operation.operationId === 'listMspCustomers' ? 'customer' : 'business_unit'));
+      case 'listBusinessUnits': {
+        // Only an MSP account lists customers, a BU portal account business units: not a normal account, not the
+        // other kind, not a customer acted on with the cookie (section 5, item 9).
+        const kind = operation.operationId === 'listMspCustomers' ? 'customer' : 'business_unit';
+        if (account.kind !== 'own' || !hasManaged(account.type, kind)) return notAuthorized(operation);
+        return envelope(operation, example, accounts.list(kind));
+      }
       default:
         return example;
     }
@@ -99,7 +141,10 @@ export function createResources(document: Json, accounts: Accounts, tokens: Toke
       if (!principal.ok) return errorAnswer(401, principal.reason, { code: unauthorizedCode });
       const account = accounts.actingOn(zaaidOf(call.headers.cookie));
       if (!account) return notAuthorized(operation);
-      return scopeFault(operation, principal, scopes.get(operation.operationId)) ?? accountAnswer(call, operation, example, account);
+      const refused =
+        roleAnswer(roles, principal.role ?? accounts.own.role ?? 1, operation) ??
+        scopeFault(operation, principal, scopes.get(operation.operationId));
+      return refused ?? accountAnswer(call, operation, example, account);
     },
   };
 }

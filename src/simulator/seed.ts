@@ -1,12 +1,15 @@
-// The simulator's starting data: the main account (an MSP account with customers and a BU portal with business
-// units), each account's device key, monitors and groups. By default it comes from the description's own examples
-// (Customers, BusinessUnits, Monitors, DeviceKey); a seed file replaces any of its three parts. A seed file is
-// checked against the description's schemas (ManagedAccount, DeviceKey, Monitor, MonitorGroupCreate) before the
-// mock starts: a wrong one is an error naming the file, the JSON pointer and the fault.
+// The simulator's starting data: the main account (its kind: normal, MSP, BU portal, or by default both of the last
+// two; the role of its user), and each account's device key, monitors and groups. By default it comes from the
+// description's own examples (Customers, BusinessUnits, Monitors, DeviceKey); a seed file replaces any of its three
+// parts. A seed file is checked against the description's schemas (ManagedAccount, DeviceKey, Monitor,
+// MonitorGroupCreate, ServiceRole) before the mock starts: a wrong one is an error naming the file, the JSON
+// pointer and the fault.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
 import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
-import type { AccountSeed, ManagedAccountSeed, Seed, SeedFault } from './types.js';
+import { jsonType, schemaFaults } from './schema-check.js';
+import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
 
 /**
  * A seed the mock cannot take: a seed file it cannot start with, or a state to set (`consequence` says what did
@@ -55,180 +58,202 @@ export function defaultSeed(document: Json): Seed {
   const deviceKey = String(exampleValue(document, 'DeviceKey')?.data?.device_key ?? 'us_00000000000000000000000000000000');
   const monitors = exampleValue(document, 'Monitors')?.data;
   return {
-    account: { device_key: deviceKey, monitors: Array.isArray(monitors) ? structuredClone(monitors) : [], groups: [] },
+    account: {
+      type: 'msp_and_bu_portal',
+      role: 1,
+      device_key: deviceKey,
+      monitors: Array.isArray(monitors) ? structuredClone(monitors) : [],
+      groups: [],
+    },
     customers: managedAccounts(document, 'Customers', deviceKey),
     business_units: managedAccounts(document, 'BusinessUnits', deviceKey),
   };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Checking values against the description's schemas: the keywords its schemas use (annotations are skipped).
-
-const jsonType = (value: unknown): string =>
-  value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
-
-function typeMatches(type: string, value: unknown): boolean {
-  const actual = jsonType(value);
-  return type === actual || (type === 'number' && actual === 'integer');
-}
-
-/** The faults of a value against a schema of the document, each at its JSON pointer. */
-export function schemaFaults(document: Json, schema: Json | boolean | undefined, value: unknown, pointer = ''): SeedFault[] {
-  if (schema === undefined || schema === true) return [];
-  if (schema === false) return [{ pointer, message: 'is not allowed here' }];
-  const node = deref(document, schema) ?? {};
-  const faults: SeedFault[] = [];
-  const fault = (message: string, at = pointer) => faults.push({ pointer: at, message });
-  for (const part of node.allOf ?? []) faults.push(...schemaFaults(document, part, value, pointer));
-  for (const [keyword, atLeast] of [
-    ['oneOf', 1],
-    ['anyOf', 1],
-  ] as const) {
-    const options: Json[] | undefined = node[keyword];
-    if (options && options.filter((option) => schemaFaults(document, option, value, pointer).length === 0).length < atLeast)
-      fault(`must match one of the ${options.length} forms the description allows`);
-  }
-  if (node.type !== undefined) {
-    const types: string[] = [node.type].flat();
-    if (!types.some((type) => typeMatches(type, value))) {
-      fault(`must be ${types.join(' or ')}, not ${jsonType(value)}`);
-      return faults;
-    }
-  }
-  if (node.const !== undefined && JSON.stringify(node.const) !== JSON.stringify(value)) fault(`must be ${JSON.stringify(node.const)}`);
-  if (Array.isArray(node.enum) && !node.enum.some((option: unknown) => JSON.stringify(option) === JSON.stringify(value)))
-    fault(`must be one of ${node.enum.map((option: unknown) => JSON.stringify(option)).join(', ')}`);
-  if (typeof value === 'string') {
-    if (typeof node.minLength === 'number' && [...value].length < node.minLength)
-      fault(node.minLength === 1 ? 'must not be empty' : `must have at least ${node.minLength} characters`);
-    if (typeof node.maxLength === 'number' && [...value].length > node.maxLength) fault(`must have at most ${node.maxLength} characters`);
-    if (typeof node.pattern === 'string' && !new RegExp(node.pattern, 'u').test(value)) fault(`must match the pattern ${node.pattern}`);
-  }
-  if (typeof value === 'number') {
-    if (typeof node.minimum === 'number' && value < node.minimum) fault(`must be at least ${node.minimum}`);
-    if (typeof node.maximum === 'number' && value > node.maximum) fault(`must be at most ${node.maximum}`);
-  }
-  if (Array.isArray(value) && node.items !== undefined)
-    for (const [index, item] of value.entries()) faults.push(...schemaFaults(document, node.items, item, `${pointer}/${index}`));
-  if (isRecord(value)) {
-    for (const name of node.required ?? []) if (!(name in value)) fault(`must have the attribute "${name}"`);
-    const properties: Json = node.properties ?? {};
-    for (const [name, item] of Object.entries(value)) {
-      const at = `${pointer}/${pointerToken(name)}`;
-      if (name in properties) faults.push(...schemaFaults(document, properties[name], item, at));
-      else if (node.additionalProperties !== undefined) faults.push(...schemaFaults(document, node.additionalProperties, item, at));
-    }
-  }
-  return faults;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Reading a seed.
 
 const accountKeys = ['device_key', 'monitors', 'groups'];
+const ownKeys = ['type', 'role', ...accountKeys];
 const managedKeys = ['name', 'zaaid', ...accountKeys];
+/** The parts of a state snapshot (`GET /__mock/state`) that a seed does not set: a snapshot seeds a mock as it is. */
+export const stateKeys = ['now', 'strict_tokens', 'tokens', 'faults', 'random_faults'];
+export const accountTypes: readonly AccountType[] = ['normal', 'msp', 'bu_portal', 'msp_and_bu_portal'];
+/** The managed accounts each kind of account has (core document, section 1). */
+const managedOf: Record<AccountType, ('customers' | 'business_units')[]> = {
+  normal: [],
+  msp: ['customers'],
+  bu_portal: ['business_units'],
+  msp_and_bu_portal: ['customers', 'business_units'],
+};
 
-/** A seed of a parsed file (or object): the parts it gives replace those of the default seed. Throws a SeedError. */
-export function checkSeed(document: Json, value: unknown, file: string): Seed {
-  const seed = defaultSeed(document);
-  const faults: SeedFault[] = [];
-  const schema = (name: string): Json | undefined =>
-    document.components?.schemas?.[name] ? { $ref: `#/components/schemas/${name}` } : undefined;
-  const unknownKeys = (record: Record<string, unknown>, allowed: string[], pointer: string) => {
+/** The entries of a record with these keys, leaving out those it does not have. */
+const picked = (record: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
+
+/** The faults of a seed, gathered part by part against the description's schemas. */
+class SeedReader {
+  readonly faults: SeedFault[] = [];
+
+  constructor(private readonly document: Json) {}
+
+  fault(pointer: string, message: string): void {
+    this.faults.push({ pointer, message });
+  }
+
+  /** The faults of a value against a named schema of the description. */
+  check(name: string, value: unknown, pointer: string): void {
+    if (this.document.components?.schemas?.[name])
+      this.faults.push(...schemaFaults(this.document, { $ref: `#/components/schemas/${name}` }, value, pointer));
+  }
+
+  unknownKeys(record: Record<string, unknown>, allowed: string[], pointer: string): void {
     for (const key of Object.keys(record))
       if (!allowed.includes(key))
-        faults.push({ pointer: `${pointer}/${pointerToken(key)}`, message: `is not a key of a seed (it has ${allowed.join(', ')})` });
-  };
+        this.fault(`${pointer}/${pointerToken(key)}`, `is not a key of a seed here (it has ${allowed.join(', ')})`);
+  }
 
-  const account = (record: unknown, pointer: string, managed: boolean, fallbackKey: string): AccountSeed | undefined => {
-    if (!isRecord(record)) {
-      faults.push({ pointer, message: `must be an object (an account with ${(managed ? managedKeys : accountKeys).join(', ')})` });
-      return undefined;
+  /** A list of monitors or groups, each checked against its schema; monitor ids once each. */
+  list(record: Record<string, unknown>, key: 'monitors' | 'groups', pointer: string): Json[] {
+    const items = record[key] ?? [];
+    if (!Array.isArray(items)) {
+      this.fault(`${pointer}/${key}`, `must be an array, not ${jsonType(items)}`);
+      return [];
     }
-    unknownKeys(record, managed ? managedKeys : accountKeys, pointer);
-    const picked = (...keys: string[]) =>
-      Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
-    if (managed) faults.push(...schemaFaults(document, schema('ManagedAccount'), picked('name', 'zaaid'), pointer));
-    if (record.device_key !== undefined) faults.push(...schemaFaults(document, schema('DeviceKey'), picked('device_key'), pointer));
-    const list = (key: 'monitors' | 'groups', item: string): Json[] => {
-      const items = record[key] ?? [];
-      if (!Array.isArray(items)) {
-        faults.push({ pointer: `${pointer}/${key}`, message: `must be an array, not ${jsonType(items)}` });
-        return [];
-      }
-      for (const [index, entry] of items.entries())
-        faults.push(...schemaFaults(document, schema(item), entry, `${pointer}/${key}/${index}`));
-      return items as Json[];
-    };
-    const monitors = list('monitors', 'Monitor');
+    for (const [index, entry] of items.entries())
+      this.check(key === 'monitors' ? 'Monitor' : 'MonitorGroupCreate', entry, `${pointer}/${key}/${index}`);
     const seen = new Set<unknown>();
-    monitors.forEach((monitor, index) => {
-      if (!isRecord(monitor)) return;
-      if (seen.has(monitor.monitor_id))
-        faults.push({
-          pointer: `${pointer}/monitors/${index}/monitor_id`,
-          message: `repeats the monitor_id ${JSON.stringify(monitor.monitor_id)}`,
-        });
-      seen.add(monitor.monitor_id);
-    });
+    if (key === 'monitors')
+      items.forEach((monitor, index) => {
+        if (!isRecord(monitor)) return;
+        if (seen.has(monitor.monitor_id))
+          this.fault(`${pointer}/monitors/${index}/monitor_id`, `repeats the monitor_id ${JSON.stringify(monitor.monitor_id)}`);
+        seen.add(monitor.monitor_id);
+      });
+    return items as Json[];
+  }
+
+  /** An account's device key, monitors and groups. */
+  account(record: Record<string, unknown>, pointer: string, fallbackKey: string): AccountSeed {
+    if (record.device_key !== undefined) this.check('DeviceKey', { device_key: record.device_key }, pointer);
     return {
       device_key: typeof record.device_key === 'string' ? record.device_key : fallbackKey,
-      monitors,
-      groups: list('groups', 'MonitorGroupCreate'),
+      monitors: this.list(record, 'monitors', pointer),
+      groups: this.list(record, 'groups', pointer),
     };
-  };
+  }
 
-  if (!isRecord(value)) {
-    throw new SeedError(file, [{ pointer: '', message: 'must be a JSON object with account, customers and/or business_units' }]);
-  }
-  unknownKeys(value, ['$schema', 'account', 'customers', 'business_units'], '');
-  if (value.account !== undefined) {
-    const main = account(value.account, '/account', false, seed.account.device_key);
-    if (main) seed.account = main;
-  }
-  const zaaids = new Map<string, string>();
-  for (const key of ['customers', 'business_units'] as const) {
-    if (value[key] === undefined) continue;
-    const entries = value[key];
-    if (!Array.isArray(entries)) {
-      faults.push({ pointer: `/${key}`, message: `must be an array of accounts, not ${jsonType(entries)}` });
-      continue;
+  /** The own account: its kind, its user's role, and its data. */
+  own(record: unknown, fallback: AccountSeed): AccountSeed | undefined {
+    if (!isRecord(record)) {
+      this.fault('/account', `must be an object (an account with ${ownKeys.join(', ')})`);
+      return undefined;
     }
-    seed[key] = entries.flatMap((entry, index) => {
+    this.unknownKeys(record, ownKeys, '/account');
+    const type = record.type ?? fallback.type;
+    if (!accountTypes.includes(type as AccountType))
+      this.fault('/account/type', `must be one of ${accountTypes.map((entry) => JSON.stringify(entry)).join(', ')}`);
+    if (record.role !== undefined) this.check('ServiceRole', record.role, '/account/role');
+    return {
+      type: type as AccountType,
+      role: (record.role as number | undefined) ?? fallback.role,
+      ...this.account(record, '/account', fallback.device_key),
+    };
+  }
+
+  /** The customers or business units: each with a name and a zaaid no other account has. */
+  managed(key: 'customers' | 'business_units', entries: unknown, mainKey: string, zaaids: Map<string, string>): ManagedAccountSeed[] {
+    if (!Array.isArray(entries)) {
+      this.fault(`/${key}`, `must be an array of accounts, not ${jsonType(entries)}`);
+      return [];
+    }
+    return entries.flatMap((entry, index) => {
       const pointer = `/${key}/${index}`;
-      const zaaid = isRecord(entry) && typeof entry.zaaid === 'string' ? entry.zaaid : undefined;
-      const parsed = account(entry, pointer, true, derivedDeviceKey(seed.account.device_key, zaaid ?? ''));
-      if (!parsed || !isRecord(entry) || zaaid === undefined) return [];
-      if (zaaids.has(zaaid)) faults.push({ pointer: `${pointer}/zaaid`, message: `repeats the zaaid of ${zaaids.get(zaaid)}` });
-      zaaids.set(zaaid, pointer);
-      return [{ name: String(entry.name), zaaid, ...parsed }];
+      if (!isRecord(entry)) {
+        this.fault(pointer, `must be an object (an account with ${managedKeys.join(', ')})`);
+        return [];
+      }
+      this.unknownKeys(entry, managedKeys, pointer);
+      this.check('ManagedAccount', picked(entry, ['name', 'zaaid']), pointer);
+      if (typeof entry.zaaid !== 'string') return [];
+      if (zaaids.has(entry.zaaid)) this.fault(`${pointer}/zaaid`, `repeats the zaaid of ${zaaids.get(entry.zaaid)}`);
+      zaaids.set(entry.zaaid, pointer);
+      return [{ name: String(entry.name), zaaid: entry.zaaid, ...this.account(entry, pointer, derivedDeviceKey(mainKey, entry.zaaid)) }];
     });
   }
+}
+
+/**
+ * A seed of a parsed file (or object, or a state snapshot): the parts it gives replace those of the default seed,
+ * and the managed accounts its kind of account does not have are left out. Throws a SeedError.
+ */
+export function checkSeed(document: Json, value: unknown, file: string): Seed {
+  if (!isRecord(value))
+    throw new SeedError(file, [{ pointer: '', message: 'must be a JSON object with account, customers and/or business_units' }]);
+  // The checks below walk the value by recursion: a value nested deeper than any account needs is refused first.
+  const deep = tooDeepAt(value);
+  if (deep !== undefined)
+    throw new SeedError(file, [{ pointer: deep, message: `nests arrays and objects more than ${maxJsonDepth} deep` }]);
+  const reader = new SeedReader(document);
+  reader.unknownKeys(value, ['$schema', 'account', 'customers', 'business_units', ...stateKeys], '');
+  const seed = defaultSeed(document);
+  if (value.account !== undefined) seed.account = reader.own(value.account, seed.account) ?? seed.account;
+  const zaaids = new Map<string, string>();
   for (const key of ['customers', 'business_units'] as const) {
-    if (value[key] !== undefined) continue;
-    for (const entry of seed[key]) {
-      // A default account whose zaaid a given one repeats would make a cookie ambiguous.
-      if (zaaids.has(entry.zaaid))
-        faults.push({
-          pointer: `${zaaids.get(entry.zaaid)}/zaaid`,
-          message: `repeats the zaaid of the default ${key} entry ${entry.name}`,
-        });
+    // (A kind that is none is a fault already: its managed accounts are read as the default's.)
+    const has = (managedOf[seed.account.type ?? 'msp_and_bu_portal'] ?? managedOf.msp_and_bu_portal).includes(key);
+    if (value[key] === undefined) {
+      seed[key] = has ? seed[key] : [];
+      continue;
     }
+    seed[key] = reader.managed(key, value[key], seed.account.device_key, zaaids);
+    if (!has && seed[key].length > 0)
+      reader.fault(`/${key}`, `must be empty: a ${seed.account.type} account has no ${key.replace('_', '-')}`);
   }
-  if (faults.length > 0) throw new SeedError(file, faults);
+  // A default account whose zaaid a given one repeats would make a cookie ambiguous.
+  for (const key of ['customers', 'business_units'] as const)
+    if (value[key] === undefined)
+      for (const entry of seed[key])
+        if (zaaids.has(entry.zaaid))
+          reader.fault(`${zaaids.get(entry.zaaid)}/zaaid`, `repeats the zaaid of the default ${key} entry ${entry.name}`);
+  if (reader.faults.length > 0) throw new SeedError(file, reader.faults);
   return seed;
+}
+
+/** The largest seed file the mock reads (its own bound): far above any account's monitors and groups. */
+export const maxSeedBytes = 16 * 1024 * 1024;
+
+/**
+ * The text of a seed file. It is opened without waiting (a FIFO with no writer would hang a blocking open) and
+ * must be a regular file of at most `maxSeedBytes`. Throws a SeedError naming the file.
+ */
+function seedText(file: string): string {
+  const fail = (message: string) => new SeedError(file, [{ pointer: '', message }]);
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile())
+      throw fail(
+        `is not a regular file (${stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : 'a device or socket'}): give a JSON file`,
+      );
+    if (stats.size > maxSeedBytes) throw fail(`has ${stats.size} bytes; the mock reads seed files of at most ${maxSeedBytes}`);
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    if (error instanceof SeedError) throw error;
+    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Reads and checks a seed file (JSON). Throws a SeedError naming the file, the pointer and the fault. */
 export function readSeedFile(document: Json, file: string): Seed {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SeedError(file, [
-      { pointer: '', message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` },
-    ]);
-  }
+  const text = seedText(file);
   let value: unknown;
   try {
     value = JSON.parse(text);

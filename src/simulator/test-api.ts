@@ -11,10 +11,11 @@
 //   GET  /__mock/requests      ?operation=&method=&path=&status=&account=&since=&limit= -> 200 {"requests", "dropped"}
 //   GET  /__mock/requests/{id} -> 200 one entry;  DELETE /__mock/requests -> 204   (src/journal/http.ts)
 //   POST /__mock/reset         -> 204
-import { corsHeaders, errorAnswer, quote, type Answer, type Call } from '../http/exchange.js';
+import { errorAnswer, quote, type Answer, type Call } from '../http/exchange.js';
 import { isRecord } from '../description/openapi.js';
 import type { Journal } from '../journal/index.js';
 import { isJournalPath, journalAnswer } from '../journal/http.js';
+import { refuseUnknownKeys } from './checks.js';
 import { SeedError } from './seed.js';
 import type { FaultScript, GrantCodeRequest, MockControl, RandomFaults } from './types.js';
 
@@ -25,16 +26,27 @@ export const isControlPath = (path: string): boolean => path === controlPrefix |
 
 const json = (status: number, value: unknown): Answer => ({
   status,
-  headers: { ...corsHeaders(), 'Content-Type': 'application/json' },
+  headers: { 'Content-Type': 'application/json' },
   body: Buffer.from(JSON.stringify(value)),
 });
 
-const endpoints: Record<string, Record<string, (control: MockControl, body: Record<string, unknown>) => Answer>> = {
-  '/__mock/clients': { POST: (control) => json(201, control.registerClient()) },
+type Handler = (control: MockControl, body: Record<string, unknown>) => Answer;
+
+/** A handler of an endpoint that takes no body keys: `{}` or nothing. */
+const takesNothing =
+  (what: string, handle: (control: MockControl) => Answer): Handler =>
+  (control, body) => {
+    refuseUnknownKeys(body, [], what);
+    return handle(control);
+  };
+
+const endpoints: Record<string, Record<string, Handler>> = {
+  '/__mock/clients': { POST: takesNothing('POST /__mock/clients', (control) => json(201, control.registerClient())) },
   '/__mock/grant-codes': { POST: (control, body) => json(201, control.grantCode(body as unknown as GrantCodeRequest)) },
   '/__mock/clock': {
-    GET: (control) => json(200, { now: control.state().now }),
+    GET: takesNothing('GET /__mock/clock', (control) => json(200, { now: control.state().now })),
     POST: (control, body) => {
+      refuseUnknownKeys(body, ['advance_ms'], 'POST /__mock/clock');
       if (!('advance_ms' in body)) throw new TypeError('the body must be {"advance_ms": N}, N whole milliseconds >= 0');
       return json(200, control.advanceClock(body.advance_ms as number));
     },
@@ -48,12 +60,15 @@ const endpoints: Record<string, Record<string, (control: MockControl, body: Reco
       return json(201, control.fault(body as unknown as FaultScript));
     },
   },
-  '/__mock/state': { GET: (control) => json(200, control.state()), PUT: (control, body) => json(200, control.setState(body)) },
+  '/__mock/state': {
+    GET: takesNothing('GET /__mock/state', (control) => json(200, control.state())),
+    PUT: (control, body) => json(200, control.setState(body)),
+  },
   '/__mock/reset': {
-    POST: (control) => {
+    POST: takesNothing('POST /__mock/reset', (control) => {
       control.reset();
-      return { status: 204, headers: corsHeaders(), body: Buffer.alloc(0) };
-    },
+      return { status: 204, headers: {}, body: Buffer.alloc(0) };
+    }),
   },
 };
 
@@ -61,43 +76,60 @@ const listing = Object.entries(endpoints)
   .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`))
   .join(', ');
 
-/** The answer of the test API to a call under `/__mock`. */
-export function controlAnswer(control: MockControl, call: Call, journal: Journal): Answer {
+/**
+ * The test API's answers carry no CORS headers: a page of another origin must not read them (the mock's own
+ * checks refuse its requests too, see src/mock/test-api-access.ts).
+ */
+export function withoutCors(answer: Answer): Answer {
+  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.toLowerCase().startsWith('access-control-')));
+  return { ...answer, headers };
+}
+
+const refused = (status: number, detail: string) => ({ refused: errorAnswer(status, detail) });
+
+/** The body of a test API call: JSON (415 for another media type), an object, or `{}` when there is none. */
+function readBody(call: Call): { body: Record<string, unknown> } | { refused: Answer } {
+  if (call.body.length === 0) return { body: {} };
+  const type = call.mediaType?.type;
+  if (type !== 'application/json')
+    return refused(415, `the test API takes JSON bodies: send Content-Type: application/json (not ${quote(type ?? '(none)', 60)})`);
+  let body: unknown;
+  try {
+    body = JSON.parse(call.body.toString('utf8'));
+  } catch (error) {
+    return refused(400, `the body is not valid JSON (${(error as Error).message})`);
+  }
+  return isRecord(body) ? { body } : refused(400, 'the body must be a JSON object');
+}
+
+/** The answer of the endpoint of a call: 404 and 405 for what is not one, an OPTIONS answer without CORS. */
+function endpointAnswer(control: MockControl, call: Call, journal: Journal): Answer {
   let end = call.path.length;
   while (end > 1 && call.path[end - 1] === '/') end--;
   const path = call.path.slice(0, end);
   if (isJournalPath(path)) return journalAnswer(journal, call, path);
   const endpoint = endpoints[path];
   if (!endpoint) return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${listing})`);
-  if (call.method === 'OPTIONS')
-    return {
-      status: 204,
-      headers: { ...corsHeaders(call.headers), 'Access-Control-Allow-Methods': Object.keys(endpoint).join(',') },
-      body: Buffer.alloc(0),
-    };
+  const allowed = Object.keys(endpoint).join(', ');
+  if (call.method === 'OPTIONS') return { status: 204, headers: { Allow: allowed }, body: Buffer.alloc(0) };
   const handle = endpoint[call.method];
   if (!handle)
-    return errorAnswer(405, `${call.method} is not supported for ${call.path}; it supports ${Object.keys(endpoint).join(', ')}`, {
-      headers: { Allow: Object.keys(endpoint).join(', ') },
-    });
-  let body: unknown = {};
-  if (call.body.length > 0) {
-    try {
-      body = JSON.parse(call.body.toString('utf8'));
-    } catch (error) {
-      return errorAnswer(400, `the body is not valid JSON (${(error as Error).message})`);
-    }
-  }
-  if (!isRecord(body)) return errorAnswer(400, 'the body must be a JSON object');
+    return errorAnswer(405, `${call.method} is not supported for ${call.path}; it supports ${allowed}`, { headers: { Allow: allowed } });
+  const read = readBody(call);
+  if ('refused' in read) return read.refused;
   try {
-    return handle(control, body);
+    return handle(control, read.body);
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) return errorAnswer(400, error.message);
-    if (error instanceof SeedError)
-      return errorAnswer(
-        400,
-        `the state is not a valid seed, so it did not change: ${error.faults.map((fault) => `${fault.pointer || '(the whole body)'}: ${fault.message}`).join('; ')}`,
-      );
+    if (error instanceof SeedError) {
+      const faults = error.faults.map((fault) => `${fault.pointer || '(the whole body)'}: ${fault.message}`);
+      return errorAnswer(400, `the state is not a valid seed, so it did not change: ${faults.join('; ')}`);
+    }
     throw error;
   }
+}
+
+/** The answer of the test API to a call under `/__mock`. */
+export function controlAnswer(control: MockControl, call: Call, journal: Journal): Answer {
+  return withoutCors(endpointAnswer(control, call, journal));
 }

@@ -18,6 +18,8 @@ export interface Client {
 
 export interface GrantCode {
   clientId: string;
+  /** The role ID of the user it belongs to; undefined: the seed's role, when it is exchanged. */
+  role: number | undefined;
   scopes: string[];
   expiresAt: number;
   /** 0 for a grant token the mock adopted (lenient): it is not counted. */
@@ -33,6 +35,8 @@ export interface Ending {
 export interface RefreshToken {
   value: string;
   clientId: string;
+  /** The role ID of its user; undefined: the seed's role (a token the mock adopted). */
+  role: number | undefined;
   scopes: ReadonlySet<string> | 'every';
   adopted: boolean;
   ended?: Ending;
@@ -58,13 +62,40 @@ export interface TokenStore {
   userRefreshTokens: RefreshToken[];
 }
 
+/**
+ * How many of each kind of record the identity provider remembers (the mock's own bound: the documents give none).
+ * Lenient, it adopts every credential it never issued, so without a bound a client sending made-up values would
+ * grow the process without end; past the bound, the oldest record is forgotten (a forgotten credential is then one
+ * the mock never issued). A test suite stays far below: the identity provider's own limits cap what one client gets.
+ */
+export const rememberedRecords = { clients: 1_000, grantCodes: 1_000, refreshTokens: 1_000, accessTokens: 10_000 } as const;
+
+/** A Map that forgets its oldest entry (in the order of insertion) once it holds more than `limit`. */
+export class BoundedMap<K, V> extends Map<K, V> {
+  constructor(readonly limit: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    super.set(key, value);
+    if (this.size > this.limit) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
+
 export const emptyStore = (): TokenStore => ({
-  clients: new Map(),
-  codes: new Map(),
-  refreshTokens: new Map(),
-  accessTokens: new Map(),
+  clients: new BoundedMap(rememberedRecords.clients),
+  codes: new BoundedMap(rememberedRecords.grantCodes),
+  refreshTokens: new BoundedMap(rememberedRecords.refreshTokens),
+  accessTokens: new BoundedMap(rememberedRecords.accessTokens),
   userRefreshTokens: [],
 });
+
+/**
+ * The longest credential the identity provider reads (client ID, secret, grant token, refresh token): the mock's
+ * own bound, well above what it issues (70 characters) and what the documents' examples show; longer is a 400.
+ */
+export const maxCredentialLength = 256;
 
 /** A token in the form the documents' examples show: `1000.` and two groups of 32 hexadecimal digits. */
 export const tokenValue = () => `1000.${randomBytes(16).toString('hex')}.${randomBytes(16).toString('hex')}`;

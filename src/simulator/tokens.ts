@@ -49,8 +49,11 @@ export interface IssuedTokens {
 type Refused = { ok: false; refusal: TokenRefusal };
 export type TokenResult = { ok: true; tokens: IssuedTokens } | Refused;
 
-/** Who an access token acts for: the scopes it was granted, or every scope for a token the mock adopted. */
-export type Principal = { ok: true; scopes: ReadonlySet<string> | 'every' } | { ok: false; reason: string };
+/**
+ * Who an access token acts for: the scopes it was granted (every scope for a token the mock adopted), and the role
+ * of its user (undefined: the seed's role, for a token the mock adopted or a grant token without one).
+ */
+export type Principal = { ok: true; scopes: ReadonlySet<string> | 'every'; role: number | undefined } | { ok: false; reason: string };
 
 export interface TokenAuthority {
   registerClient(): { client_id: string; client_secret: string };
@@ -69,13 +72,15 @@ export interface TokenAuthority {
   /** Whether a value is a token, grant token or client secret the identity provider holds (the journal hides them). */
   holds(value: string): boolean;
   counts(): TokenCounts;
+  /** How many records of each kind it holds, issued or adopted (bounded: rememberedRecords). */
+  remembered(): { clients: number; grant_codes: number; refresh_tokens: number; access_tokens: number };
   reset(): void;
 }
 
 interface Authority {
   store: TokenStore;
   strict: boolean;
-  documentedScopes: ReadonlySet<string>;
+  documented: { scopes: ReadonlySet<string>; roles: readonly number[] };
 }
 
 const refuse = (error: TokenRefusal['error'], description: string, retryAfterS?: number): Refused => ({
@@ -115,7 +120,15 @@ function endRefreshToken(store: TokenStore, refresh: RefreshToken, reason: Endin
 }
 
 function adoptRefreshToken(store: TokenStore, value: string, clientId: string): RefreshToken {
-  const refresh: RefreshToken = { value, clientId, scopes: 'every', adopted: true, accessTokensGenerated: [], accessTokens: [] };
+  const refresh: RefreshToken = {
+    value,
+    clientId,
+    role: undefined,
+    scopes: 'every',
+    adopted: true,
+    accessTokensGenerated: [],
+    accessTokens: [],
+  };
   store.refreshTokens.set(value, refresh);
   return refresh;
 }
@@ -174,11 +187,12 @@ function exchange(
   );
   if (limited) return limited;
   if (grant) grant.usedAt = now;
-  else store.codes.set(code, { clientId: client.id, scopes: [], validityMinutes: 0, expiresAt: now, usedAt: now });
+  else store.codes.set(code, { clientId: client.id, role: undefined, scopes: [], validityMinutes: 0, expiresAt: now, usedAt: now });
   client.refreshTokensGenerated = [...recent, now];
   const refresh: RefreshToken = {
     value: tokenValue(),
     clientId: client.id,
+    role: grant?.role,
     scopes: grant ? new Set(grant.scopes) : 'every',
     adopted: false,
     accessTokensGenerated: [],
@@ -247,7 +261,7 @@ function authenticate({ store, strict }: Authority, now: number, value: string):
     if (store.codes.has(value))
       return { ok: false, reason: 'the token is a grant token: exchange it for an access token at POST /oauth/v2/token' };
     if (strict) return { ok: false, reason: 'the access token was not issued by this mock (strict tokens)' };
-    return { ok: true, scopes: 'every' };
+    return { ok: true, scopes: 'every', role: undefined };
   }
   if (token.refresh.ended) return { ok: false, reason: endedMessage('its refresh token', token.refresh.ended) };
   if (token.evictedAt !== undefined)
@@ -260,12 +274,22 @@ function authenticate({ store, strict }: Authority, now: number, value: string):
       ok: false,
       reason: `the access token expired at ${serviceTime(token.expiresAt)} (expires_in ${accessTokenLifetimeS} s): get a new one with grant_type=refresh_token`,
     };
-  return { ok: true, scopes: token.refresh.scopes };
+  return { ok: true, scopes: token.refresh.scopes, role: token.refresh.role };
 }
 
-export function createTokenAuthority(options: { clock: SimulatedClock; strict: boolean; scopes: readonly string[] }): TokenAuthority {
+export interface TokenAuthorityOptions {
+  clock: SimulatedClock;
+  strict: boolean;
+  /** The documented scopes (`Service.<Area>.<Action>`). */
+  scopes: readonly string[];
+  /** The documented role IDs (constants document). Default: any role is refused. */
+  roles?: readonly number[] | undefined;
+}
+
+export function createTokenAuthority(options: TokenAuthorityOptions): TokenAuthority {
   const { clock } = options;
-  const authority: Authority = { store: emptyStore(), strict: options.strict, documentedScopes: new Set(options.scopes) };
+  const documented = { scopes: new Set(options.scopes), roles: options.roles ?? [] };
+  const authority: Authority = { store: emptyStore(), strict: options.strict, documented };
   return {
     registerClient() {
       const { id, secret } = clientCredentials();
@@ -273,13 +297,16 @@ export function createTokenAuthority(options: { clock: SimulatedClock; strict: b
       return { client_id: id, client_secret: secret };
     },
     grantCode(request) {
-      const client = typeof request?.client_id === 'string' ? authority.store.clients.get(request.client_id) : undefined;
+      const checked = checkGrantCode(request, authority.documented);
+      const client = authority.store.clients.get(checked.clientId);
       if (!client || client.secret === undefined)
         throw new TypeError('client_id must be the client_id of a client registered with POST /__mock/clients');
-      const checked = checkGrantCode(request, authority.documentedScopes);
+      if (request.client_secret !== undefined && request.client_secret !== client.secret)
+        throw new TypeError('client_secret, when given, must be the secret of the client_id');
       const code = tokenValue();
       const expiresAt = clock.now() + checked.validityMinutes * minute;
-      authority.store.codes.set(code, { clientId: client.id, scopes: checked.scopes, validityMinutes: checked.validityMinutes, expiresAt });
+      const { role, scopes, validityMinutes } = checked;
+      authority.store.codes.set(code, { clientId: client.id, role, scopes, validityMinutes, expiresAt });
       return { code };
     },
     exchange: (parameters) => exchange(authority, clock.now(), parameters),
@@ -297,6 +324,10 @@ export function createTokenAuthority(options: { clock: SimulatedClock; strict: b
       return false;
     },
     counts: () => countTokens(authority.store, clock.now()),
+    remembered: () => {
+      const { clients, codes, refreshTokens, accessTokens } = authority.store;
+      return { clients: clients.size, grant_codes: codes.size, refresh_tokens: refreshTokens.size, access_tokens: accessTokens.size };
+    },
     reset() {
       authority.store = emptyStore();
     },

@@ -28,8 +28,23 @@ export interface SimulatorOptions {
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts: the seed, and the state's accounts in the same shape.
 
+/**
+ * The kinds of the own account (core document, section 1: a normal account, an MSP account with customer accounts, a
+ * business-unit portal account with business-unit accounts). `msp_and_bu_portal`, both at once, is the default
+ * seed's: the mock's own choice, so that one mock plays both.
+ */
+export type AccountType = 'normal' | 'msp' | 'bu_portal' | 'msp_and_bu_portal';
+
 /** One account of the seed: its device key, monitors and monitor groups (and, for a managed account, name and zaaid). */
 export interface AccountSeed {
+  /** The own account only: its kind. Default `msp_and_bu_portal`. */
+  type?: AccountType | undefined;
+  /**
+   * The own account only: the role ID (constants document: 0 No Access, 1 Super Administrator, 2 Administrator,
+   * 3 Operator, 4 Billing Contact, 5 SpokesPerson, 6 Hosting Provider, 10 Read Only) of the user whose credentials
+   * the mock did not issue, and of grant tokens generated without a role. Default 1.
+   */
+  role?: number | undefined;
   device_key: string;
   /** Monitors as the API answers them: `monitor_id` and any other attribute. */
   monitors: Json[];
@@ -61,6 +76,10 @@ export interface SeedFault {
 
 export interface GrantCodeRequest {
   client_id: string;
+  /** The role ID of the user the grant token (and its tokens) belongs to. Default: the seed's `account.role` (1). */
+  role?: number | undefined;
+  /** The client's secret: not needed (the console knows the client); when given, it must be the client's. */
+  client_secret?: string | undefined;
   /** The scopes, comma-separated as in the console (`Service.Admin.Read,Service.Reports.Read`), or a list. */
   scope: string | string[];
   /** 3 to 10. Default 10. */

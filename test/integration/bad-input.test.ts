@@ -84,3 +84,35 @@ describe('bad input', () => {
     }
   });
 });
+
+describe('deeply nested bodies, up to the body limit', () => {
+  it('POST /api/monitor_groups nested deep in arrays and objects, valid around it or not: every depth a 4xx naming it', async () => {
+    const limit = 1024 * 1024;
+    const nest = (open: string, close: string, depth: number) => `${open.repeat(depth)}1${close.repeat(depth)}`;
+    const failures: string[] = [];
+    for (const [open, close] of [
+      ['[', ']'],
+      ['{"a":', '}'],
+    ] as const) {
+      const deepest = Math.floor((limit - 40) / (open.length + close.length));
+      for (const depth of [255, 256, 257, 1_000, 10_000, 100_000, deepest]) {
+        for (const wrap of [(inner: string) => inner, (inner: string) => `{"display_name":"x","extra":${inner}}`]) {
+          const body = wrap(nest(open, close, depth));
+          if (body.length > limit) continue;
+          const reply = await send(mock.authUrl, '/api/monitor_groups', {
+            method: 'POST',
+            headers: { Authorization: 'Service-oauthtoken x', 'Content-Type': 'application/json;charset=UTF-8' },
+            body,
+          });
+          const valid = body.startsWith('{"display');
+          const deep = depth + (valid ? 1 : 0) > 256;
+          // Within the bound a valid group is created; past it, or invalid, a 4xx.
+          const expected = deep ? /^4\d\d more than 256 deep/ : valid ? /^200 success/ : /^400 /;
+          if (!expected.test(`${reply.status} ${reply.json?.message ?? ''}`.replace('Bad Request: the body nests arrays and objects ', '')))
+            failures.push(`${open} ${depth} (${body.length} bytes): ${reply.status} ${reply.text.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

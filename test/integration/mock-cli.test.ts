@@ -172,6 +172,15 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     expect(refused.status).toBe(401);
   });
 
+  it('--host beyond loopback: a warning line, and the test API only with --test-api-token', async () => {
+    const command = run(process.execPath, [bin, 'mock', '--port', '0', '--host', '0.0.0.0', '--test-api-token', 'cli-token-7']);
+    const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
+    await command.waitFor(/Warning: the mock listens on 0\.0\.0\.0, beyond this machine/);
+    const state = `${baseUrl!.replace('0.0.0.0', '127.0.0.1').replace(/\/api$/, '')}/__mock/state`;
+    expect((await fetch(state)).status).toBe(401);
+    expect((await fetch(state, { headers: { Authorization: 'Bearer cli-token-7' } })).status).toBe(200);
+  });
+
   it('--seed with a wrong file: exit 2 naming the file, the pointer and the fault, and nothing listens', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'seed-')), 'accounts.json');
     writeFileSync(file, JSON.stringify({ business_units: [{ name: 'No zaaid' }] }));

@@ -3,6 +3,7 @@
 // the life of tokens with every limit of section 8 on a simulated clock, the documented scopes, faults on demand,
 // and the state. Every answer of the mock is judged against the description by Prism's engine (verify's judge):
 // a simulated answer that breaks the contract fails the test that got it.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { headersRecord } from '../../src/http/exchange.js';
 import { createMockFetch, SeedError, startMock, type MockFetch, type MockFetchOptions, type RunningMock } from '../../src/mock/index.js';
 import { createJudge, type ContractViolation, type Judge } from '../../src/verify/judge.js';
 import { loadBundle } from '../support/bundle.js';
+import { send } from '../support/http-client.js';
 
 const bundle = loadBundle();
 let judge: Judge;
@@ -596,6 +598,19 @@ describe('the state: a snapshot, a reset, a seed file', () => {
       /missing\.json is not valid.*cannot be read \(ENOENT\)/s,
     );
   });
+
+  it('a seed that is a FIFO, a directory or nested too deep: a SeedError naming the file (and the pointer), at once', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'seed-'));
+    const fifo = path.join(folder, 'seed.fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => createMockFetch({ seed: fifo })).toThrow(/seed\.fifo is not valid.*is not a regular file \(a FIFO\)/s);
+    expect(() => createMockFetch({ seed: folder })).toThrow(/is not a regular file \(a directory\)/);
+    const deep = path.join(folder, 'deep.json');
+    writeFileSync(deep, `{"account":{"monitors":[{"monitor_id":"1","x":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}}`);
+    expect(() => createMockFetch({ seed: deep })).toThrow(
+      /deep\.json is not valid.*\n {2}\/account\/monitors\/0\/x(\/0)+: nests arrays and objects more than 256 deep/s,
+    );
+  });
 });
 
 describe('the test API over HTTP, for suites in any language', () => {
@@ -660,6 +675,42 @@ describe('the test API over HTTP, for suites in any language', () => {
     const method = await fetch(`${mock.authUrl}/__mock/state`, { method: 'DELETE' });
     expect(method.status).toBe(405);
     expect(method.headers.get('allow')).toBe('GET');
+  });
+
+  it('no web page drives it: another Origin 403, a rebound Host 421, a text/plain body 415; nothing is done', async () => {
+    const { now: _now, ...before } = mock.control.state();
+    const page = await fetch(`${mock.authUrl}/__mock/clients`, { method: 'POST', headers: { Origin: 'https://evil.example' } });
+    expect(page.status).toBe(403);
+    expect(page.headers.get('access-control-allow-origin')).toBeNull();
+    const rebound = await send(mock.authUrl, '/__mock/reset', { method: 'POST', headers: { Host: `rebound.example:${mock.port}` } });
+    expect(rebound.status).toBe(421);
+    const plain = await fetch(`${mock.authUrl}/__mock/clients`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    expect(plain.status).toBe(415);
+    expect(mock.control.state()).toMatchObject(before);
+    const own = await fetch(`${mock.authUrl}/__mock/state`, { headers: { Origin: mock.authUrl } });
+    expect(own.status).toBe(200);
+    // The API and the identity provider keep their CORS: browser apps under test call them.
+    const api = await fetch(`${mock.baseUrl}/monitors`, {
+      headers: { Authorization: 'Service-oauthtoken x', Origin: 'https://app.example' },
+    });
+    expect([api.status, api.headers.get('access-control-allow-origin')]).toEqual([200, 'https://app.example']);
+  });
+
+  it('beyond loopback: off without a token, and with one only for calls that carry it', async () => {
+    const open = await startMock({ host: '0.0.0.0' });
+    const guarded = await startMock({ host: '0.0.0.0', testApiToken: 'test-token-1' });
+    try {
+      const off = await fetch(`http://127.0.0.1:${open.port}/__mock/state`);
+      expect(off.status).toBe(403);
+      expect((await off.json()).message).toMatch(/--test-api-token TOKEN/);
+      const at = `http://127.0.0.1:${guarded.port}/__mock/state`;
+      expect((await fetch(at)).status).toBe(401);
+      expect((await fetch(at, { headers: { Authorization: 'Bearer test-token-1' } })).status).toBe(200);
+      const api = await fetch(`http://127.0.0.1:${open.port}/api/monitors`, { headers: { Authorization: 'Service-oauthtoken x' } });
+      expect(api.status).toBe(200);
+    } finally {
+      await Promise.all([open.stop(), guarded.stop()]);
+    }
   });
 
   it('stop() ends an answer still waiting on a scripted delay', async () => {

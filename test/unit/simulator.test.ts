@@ -6,6 +6,10 @@ import { createFaults } from '../../src/simulator/faults.js';
 import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
 import { zaaidOf } from '../../src/simulator/accounts.js';
 import { createTokenAuthority } from '../../src/simulator/tokens.js';
+import { createCall, type Answer } from '../../src/http/exchange.js';
+import { compileRoutes, type RouteOperation } from '../../src/description/routes.js';
+import { BoundedMap, rememberedRecords } from '../../src/simulator/token-store.js';
+import { createSimulator, type Simulator } from '../../src/simulator/index.js';
 import { loadBundle } from '../support/bundle.js';
 
 const bundle = loadBundle();
@@ -125,5 +129,298 @@ describe('the identity provider on an injected clock', () => {
     expect(tokens.authenticate('made-up')).toEqual({ ok: true, scopes: 'every' });
     expect(tokens.refresh({ client_id: 'id', client_secret: 'secret', refresh_token: 'made-up' }).ok).toBe(true);
     expect(tokens.counts().refresh_tokens).toEqual({ active: 0, revoked: 0, deleted: 0 });
+  });
+});
+
+/** A call of the test API, answered in-process. */
+const send = (sim: Simulator, method: string, url: string, body?: unknown, contentType = 'application/json') => {
+  const answer = sim.controlAnswer(
+    createCall({
+      method,
+      url,
+      headers: body === undefined ? {} : { 'content-type': contentType },
+      body: Buffer.from(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body)),
+    }),
+  );
+  return { ...answer, json: answer.body.length > 0 ? JSON.parse(answer.body.toString('utf8')) : undefined };
+};
+
+describe('the test API, in-process', () => {
+  const simulator = () => createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
+
+  it('takes JSON bodies only (415), and does nothing for another media type', () => {
+    const sim = simulator();
+    const plain = send(sim, 'POST', '/__mock/clients', '{}', 'text/plain');
+    expect(plain.status).toBe(415);
+    expect(plain.json.message).toMatch(/Content-Type: application\/json \(not "text\/plain"\)/);
+    expect(send(sim, 'POST', '/__mock/reset', 'x=1', 'application/x-www-form-urlencoded').status).toBe(415);
+    expect(sim.control.state().tokens.clients).toBe(0);
+    expect(send(sim, 'POST', '/__mock/clients').status).toBe(201);
+  });
+
+  it('answers without CORS headers, so that no page of another origin reads them', () => {
+    const sim = simulator();
+    for (const answer of [
+      send(sim, 'GET', '/__mock/state'),
+      send(sim, 'POST', '/__mock/clients', {}),
+      send(sim, 'OPTIONS', '/__mock/clients'),
+      send(sim, 'POST', '/__mock/nope'),
+      send(sim, 'POST', '/__mock/clock', { advance_ms: -1 }),
+    ])
+      expect(Object.keys(answer.headers).filter((name) => name.toLowerCase().startsWith('access-control-'))).toEqual([]);
+  });
+
+  it('an unknown key or an unknown operation is a 400 naming it, and nothing is done', () => {
+    const sim = simulator();
+    const { client_id } = sim.control.registerClient();
+    const cases: [string, unknown, RegExp][] = [
+      ['/__mock/grant-codes', { bogus: 1 }, /"bogus"/],
+      ['/__mock/grant-codes', { client_id, scope: 'Service.Admin.Read', validity_minute: 3 }, /"validity_minute"/],
+      ['/__mock/faults', { operation: 'listMonitors', status: 500, cont: 2 }, /"cont"/],
+      ['/__mock/faults', { operation: 'listMonitorz', status: 500 }, /"listMonitorz"/],
+      ['/__mock/faults', { seed: 1, rate: 0.5, latency: [0, 1] }, /"latency"/],
+      ['/__mock/clock', { advance_ms: 1, extra: true }, /"extra"/],
+      ['/__mock/clients', { name: 'x' }, /"name"/],
+      ['/__mock/reset', { now: true }, /"now"/],
+    ];
+    for (const [url, body, named] of cases) {
+      const answer = send(sim, 'POST', url, body);
+      expect(answer.status, url).toBe(400);
+      expect(answer.json.message, url).toMatch(named);
+    }
+    const state = sim.control.state();
+    expect([state.tokens.clients, state.tokens.grant_codes.unused, state.faults.length, state.random_faults]).toEqual([1, 0, 0, null]);
+  });
+
+  it('a clock advance it cannot take is a 400 that moves nothing; the state still answers', () => {
+    const sim = simulator();
+    for (const advance_ms of [300_000_000_000_000, 9_000_000_000_000_000, 1e300, '5', null])
+      expect(send(sim, 'POST', '/__mock/clock', { advance_ms }).status, String(advance_ms)).toBe(400);
+    expect(send(sim, 'GET', '/__mock/state').json.now).toBe('2026-11-21T10:00:00+0000');
+  });
+});
+
+/** The operation of the bundle with this operationId, as the mock's routes give it. */
+const operationOf = (id: string): RouteOperation =>
+  compileRoutes(bundle)
+    .flatMap((route) => [...route.operations.values()])
+    .find((operation) => operation.operationId === id)!;
+
+/** What the engine would answer for a call the contract accepts: the operation's first example of its success. */
+const engineExample = (operation: RouteOperation): Answer => {
+  const [status, examples] = Object.entries(operation.examples).find(([code]) => code.startsWith('2'))!;
+  return {
+    status: Number(status),
+    headers: { 'Content-Type': 'application/json' },
+    body: Buffer.from(JSON.stringify(Object.values(examples)[0])),
+  };
+};
+
+describe('what the identity provider remembers is bounded', () => {
+  it('a BoundedMap forgets its oldest entry past its limit', () => {
+    const map = new BoundedMap<string, number>(2);
+    map.set('a', 1).set('b', 2).set('c', 3);
+    expect([...map.keys()]).toEqual(['b', 'c']);
+  });
+
+  it('made-up clients and refresh tokens, many of them, are remembered up to the bound (lenient)', () => {
+    let now = Date.UTC(2026, 10, 21, 10);
+    const tokens = createTokenAuthority({ clock: createClock(() => now), strict: false, scopes: [] });
+    for (let index = 0; index < 2_500; index++) {
+      now += 1;
+      tokens.refresh({ client_id: `client-${index}`, client_secret: 's', refresh_token: `refresh-${index}` });
+      tokens.exchange({ client_id: `client-${index}`, client_secret: 's', code: `code-${index}` });
+    }
+    const remembered = tokens.remembered();
+    expect(remembered.clients).toBe(rememberedRecords.clients);
+    expect(remembered.grant_codes).toBe(rememberedRecords.grantCodes);
+    expect(remembered.refresh_tokens).toBe(rememberedRecords.refreshTokens);
+    expect(remembered.access_tokens).toBeLessThanOrEqual(rememberedRecords.accessTokens);
+  });
+
+  it('a credential parameter longer than any the mock issues is a 400 naming it, and nothing is remembered', async () => {
+    const sim = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
+    const operation = operationOf('requestToken');
+    for (const name of ['client_id', 'client_secret', 'refresh_token']) {
+      const values = {
+        grant_type: 'refresh_token',
+        client_id: 'id',
+        client_secret: 'secret',
+        refresh_token: 'refresh',
+        [name]: 'x'.repeat(400_000),
+      };
+      const call = createCall({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from(new URLSearchParams(values).toString()),
+      });
+      const answer = await sim.answer(call, operation, engineExample(operation));
+      expect(answer.status, name).toBe(400);
+      expect(JSON.parse(answer.body.toString('utf8')), name).toMatchObject({
+        error: 'invalid_request',
+        message: expect.stringMatching(new RegExp(`^Bad Request: ${name} has 400000 characters; the mock reads at most 256`)),
+      });
+    }
+  });
+});
+
+/** A call the contract accepts, answered by a simulator as the mock's handler would after the engine. */
+async function ask(sim: Simulator, operationId: string, options: { url?: string; token?: string; cookie?: string; body?: unknown } = {}) {
+  const operation = operationOf(operationId);
+  const headers: Record<string, string> = { authorization: `Service-oauthtoken ${options.token ?? 'made-up'}` };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json;charset=UTF-8';
+  const call = createCall({
+    method: operation.method.toUpperCase(),
+    url: options.url ?? operation.template,
+    headers,
+    body: Buffer.from(options.body === undefined ? '' : JSON.stringify(options.body)),
+  });
+  const answer = await sim.answer(call, operation, engineExample(operation));
+  return { status: answer.status, json: JSON.parse(answer.body.toString('utf8')) };
+}
+
+/** An access token of a user with this role, from a grant token of the simulator's identity provider. */
+async function tokenOf(sim: Simulator, role?: number, scope = 'Service.Admin.All') {
+  const client = sim.control.registerClient();
+  const { code } = sim.control.grantCode({ client_id: client.client_id, scope, ...(role === undefined ? {} : { role }) });
+  const operation = operationOf('requestToken');
+  const form = new URLSearchParams({ grant_type: 'authorization_code', code, ...client }).toString();
+  const call = createCall({
+    method: 'POST',
+    url: '/oauth/v2/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: Buffer.from(form),
+  });
+  const answer = await sim.answer(call, operation, engineExample(operation));
+  return JSON.parse(answer.body.toString('utf8')) as { access_token: string; api_domain: string };
+}
+
+describe('roles (core document, section 5.2; role IDs of the constants document)', () => {
+  const group = { display_name: 'Payments' };
+
+  it('Super Administrator and Administrator read and create; Read Only, Operator, SpokesPerson and Hosting Provider only read', async () => {
+    const sim = createSimulator(bundle);
+    for (const role of [1, 2, 3, 5, 6, 10]) {
+      const { access_token } = await tokenOf(sim, role);
+      expect((await ask(sim, 'listMonitors', { token: access_token })).status, `role ${role}`).toBe(200);
+      const created = await ask(sim, 'createMonitorGroup', { token: access_token, body: group });
+      expect(created.status, `role ${role}`).toBe(role <= 2 ? 200 : 403);
+      if (role > 2) expect(created.json.message).toMatch(/^Forbidden URL: the user's role, .* \(\d+\), reads but does not create/);
+    }
+    expect(sim.control.state().account.groups).toEqual([group, group]);
+  });
+
+  it('No Access and Billing Contact reach no operation of the API', async () => {
+    const sim = createSimulator(bundle);
+    for (const [role, name] of [
+      [0, 'No Access'],
+      [4, 'Billing Contact'],
+    ] as const) {
+      const { access_token } = await tokenOf(sim, role);
+      for (const operation of ['listMonitors', 'getDeviceKey', 'listMspCustomers']) {
+        const refused = await ask(sim, operation, { token: access_token });
+        expect([refused.status, refused.json.code], operation).toEqual([403, 403]);
+        expect(refused.json.message).toContain(`the user's role, ${name} (${role}), gives no access`);
+      }
+    }
+  });
+
+  it("a grant token without a role, and a credential the mock never issued, act with the seed's role (default 1)", async () => {
+    const sim = createSimulator(bundle, { seed: { account: { role: 10 } } });
+    expect((await ask(sim, 'createMonitorGroup', { body: group })).status).toBe(403);
+    const { access_token } = await tokenOf(sim);
+    expect((await ask(sim, 'createMonitorGroup', { token: access_token, body: group })).status).toBe(403);
+    expect((await ask(sim, 'createMonitorGroup', { body: group })).status).toBe(403);
+    expect((await ask(createSimulator(bundle), 'createMonitorGroup', { body: group })).status).toBe(200);
+  });
+
+  it('a role that is not a role ID of the documents is refused', () => {
+    const sim = createSimulator(bundle);
+    const { client_id } = sim.control.registerClient();
+    expect(() => sim.control.grantCode({ client_id, scope: 'Service.Admin.Read', role: 7 })).toThrow(
+      /role must be a role ID of the constants document/,
+    );
+    expect(() => createSimulator(bundle, { seed: { account: { role: 21 } } })).toThrow(
+      /\/account\/role: must be one of 0, 1, 2, 3, 4, 5, 6, 10/,
+    );
+  });
+});
+
+describe('kinds of account (section 1)', () => {
+  it('a normal account lists neither customers nor business units: the documented message; the state shows its kind', async () => {
+    const sim = createSimulator(bundle, { seed: { account: { type: 'normal' } } });
+    for (const operation of ['listMspCustomers', 'listBusinessUnits']) {
+      const refused = await ask(sim, operation);
+      expect([refused.status, refused.json.message], operation).toEqual([403, 'You are not authorized to perform this operation.']);
+    }
+    const state = sim.control.state();
+    expect([state.account.type, state.customers, state.business_units]).toEqual(['normal', [], []]);
+    expect((await ask(sim, 'listMonitors', { cookie: 'zaaid=700000123' })).status).toBe(403);
+  });
+
+  it('an MSP account lists its customers and not business units; a BU portal the other way round', async () => {
+    const msp = createSimulator(bundle, { seed: { account: { type: 'msp' } } });
+    expect((await ask(msp, 'listMspCustomers')).json.data.map((entry: { zaaid: string }) => entry.zaaid)).toEqual([
+      '700000123',
+      '700000456',
+    ]);
+    expect((await ask(msp, 'listBusinessUnits')).status).toBe(403);
+    const portal = createSimulator(bundle, { seed: { account: { type: 'bu_portal' } } });
+    expect((await ask(portal, 'listBusinessUnits')).status).toBe(200);
+    expect((await ask(portal, 'listMspCustomers')).status).toBe(403);
+  });
+
+  it('the default is both at once; a kind that is none, or managed accounts the kind has not, are seed faults', () => {
+    expect(createSimulator(bundle).control.state().account.type).toBe('msp_and_bu_portal');
+    expect(() => createSimulator(bundle, { seed: { account: { type: 'enterprise' } } })).toThrow(
+      /\/account\/type: must be one of "normal"/,
+    );
+    expect(() => createSimulator(bundle, { seed: { account: { type: 'normal' }, customers: [{ name: 'A', zaaid: '1' }] } })).toThrow(
+      /\/customers: must be empty: a normal account has no customers/,
+    );
+  });
+});
+
+describe('GET /monitor_type_constants and the token answers', () => {
+  it('answers every monitor type the description documents', async () => {
+    const known: string[] = bundle.components.schemas.KnownMonitorType.enum;
+    const answer = await ask(createSimulator(bundle), 'listMonitorTypes');
+    expect(answer.json.data).toHaveLength(172);
+    expect(answer.json.data.map((entry: { id: string }) => entry.id)).toEqual(known);
+    expect(answer.json.data).toEqual(
+      expect.arrayContaining([
+        { id: 'URL', name: 'website' },
+        { id: 'SERVER_CAPACITY', name: 'SERVER_CAPACITY' },
+      ]),
+    );
+    expect(known).toContain('PROBE_CAPACITY');
+  });
+
+  it("api_domain is the mock's own API root", async () => {
+    expect((await tokenOf(createSimulator(bundle))).api_domain).toBe('https://mock.invalid/api');
+    expect((await tokenOf(createSimulator(bundle, {}, () => 'http://127.0.0.1:4010/api'))).api_domain).toBe('http://127.0.0.1:4010/api');
+  });
+});
+
+describe('the state round-trips', () => {
+  it('after a sequence of test API and API calls, the state seeds a mock whose state is the same', async () => {
+    const sim = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10), seed: { account: { type: 'msp', role: 2 } } });
+    const { access_token } = await tokenOf(sim, 1);
+    await ask(sim, 'createMonitorGroup', {
+      token: access_token,
+      body: { display_name: 'Edge', description: 'CDN', team: { on_call: ['a'] } },
+    });
+    await ask(sim, 'createMonitorGroup', { cookie: 'zaaid=700000456', body: { display_name: 'Customer' } });
+    sim.control.advanceClock(3_600_000);
+    sim.control.fault({ operation: 'listMonitors', status: 503, retry_after_s: 2, count: 2 });
+    sim.control.randomFaults({ seed: 3, rate: 0.1 });
+    expect(send(sim, 'POST', '/__mock/clock', { advance_ms: 9e15 }).status).toBe(400);
+    const state = JSON.parse(JSON.stringify(sim.control.state()));
+    const again = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10), seed: state }).control.state();
+    const { account, customers, business_units } = state;
+    expect(again).toMatchObject({ account, customers, business_units });
+    expect(again.account.type).toBe('msp');
   });
 });

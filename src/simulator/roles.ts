@@ -1,0 +1,41 @@
+// What the role of a token's user lets it do (core document, section 5.2; role IDs in the constants document):
+// - No Access (0) has no access to the API, and Billing Contact (4) reaches only billing modules, none of which is
+//   an operation of the description: every call is refused;
+// - Read Only (10), Operator (3) and SpokesPerson (5) read (GET) but do not create (POST /api/monitor_groups);
+// - Super Administrator (1) and Administrator (2) read and create;
+// - Hosting Provider (6) "may configure scheduled maintenance", and the documents say nothing of the rest: the mock
+//   lets it read and not create (its own choice).
+// The status and body of a refusal are not shown in the documents: 403 `{code: 403, message}` naming the role is
+// the mock's own (the description's example RoleNotPermitted).
+import { deref, type Json } from '../description/openapi.js';
+
+type Access = 'none' | 'read' | 'write';
+
+const accessOf: Record<number, Access> = { 0: 'none', 1: 'write', 2: 'write', 3: 'read', 4: 'none', 5: 'read', 6: 'read', 10: 'read' };
+
+export interface Roles {
+  /** The documented role IDs. */
+  readonly ids: readonly number[];
+  /** Why a user of this role may not call this method, or undefined when it may. */
+  fault(role: number, method: string, operation: string): string | undefined;
+}
+
+export function createRoles(document: Json): Roles {
+  const schema = deref(document, document.components?.schemas?.ServiceRole) ?? {};
+  const ids: number[] = Array.isArray(schema.enum) ? schema.enum : [];
+  const names: string[] = schema['x-enum-descriptions'] ?? [];
+  const permissions: Record<string, string> = schema['x-role-permissions'] ?? {};
+  const named = (role: number) => `${names[ids.indexOf(role)] ?? 'role'} (${role})`;
+  const writers = ids.filter((role) => accessOf[role] === 'write').map(named);
+  return {
+    ids,
+    fault(role, method, operation) {
+      const access = accessOf[role] ?? 'none';
+      if (access === 'none')
+        return `the user's role, ${named(role)}, gives no access to ${operation} (${permissions[String(role)] ?? 'no access to the API'})`;
+      if (access === 'read' && method !== 'GET')
+        return `the user's role, ${named(role)}, reads but does not create or change: ${operation} needs ${writers.join(' or ')}`;
+      return undefined;
+    },
+  };
+}
