@@ -12,6 +12,7 @@ import { bin, outputs, root } from './lib/paths.js';
 import { numberOption, runScript, type ScriptLine } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
+import { journalRows } from './lib/bench-journal.js';
 
 export const benchLine = {
   usage: `Usage: npm run bench -- [--requests 2000] [--skip-build]
@@ -348,6 +349,9 @@ async function main(values: Record<string, string | boolean | undefined>) {
     await stop(prism.child);
     rmSync(scratch, { recursive: true, force: true });
   }
+
+  // The request journal's cost: the same build with the journal off, side by side (scripts/lib/bench-journal.ts).
+  await journalRows({ requestCount, samples, first, load, startServer, stop, freePort, nodeFigures, row });
 
   // 4. The typed client against plain fetch, to the same small local server (a separate process).
   {
