@@ -59,14 +59,12 @@ function walkJson(value: unknown, visit: (text: string, name: string | undefined
 function redactJson(value: unknown, redactor: Redactor): unknown {
   if (typeof value === 'string') return redactor.text(value);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, redactor));
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        redactor.text(key),
-        isSecretName(key) && typeof item === 'string' ? redacted : redactJson(item, redactor),
-      ]),
-    );
-  return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Pairs, then one object: an attribute named __proto__ stays an attribute.
+  const pairs: [string, unknown][] = [];
+  for (const [key, item] of Object.entries(value))
+    pairs.push([redactor.text(key), isSecretName(key) && typeof item === 'string' ? redacted : redactJson(item, redactor)]);
+  return Object.fromEntries(pairs);
 }
 
 /** A body read once: JSON when it parses (and is not too deep), a form's text, or text. */
@@ -75,6 +73,8 @@ interface ReadBody {
   bytes: number;
   json?: unknown;
   form?: boolean;
+  /** An attribute named as a credential, or a value the simulator issued, is in it. */
+  holdsSecret?: boolean;
 }
 
 function readBody(body: Buffer, mediaType: string | undefined): ReadBody | undefined {
@@ -102,7 +102,10 @@ function bodySecrets(body: ReadBody | undefined, redactor: Redactor, isSecret: (
   }
   if (body.json !== undefined) {
     const shallow = walkJson(body.json, (text, name) => {
-      if ((name !== undefined && isSecretName(name)) || isSecret(text)) redactor.add(text);
+      if ((name !== undefined && isSecretName(name)) || isSecret(text)) {
+        body.holdsSecret = true;
+        redactor.add(text);
+      }
     });
     if (!shallow) body.json = undefined; // too deep to keep as JSON: kept as redacted text
   }
@@ -111,7 +114,11 @@ function bodySecrets(body: ReadBody | undefined, redactor: Redactor, isSecret: (
 /** A body as the entry keeps it: redacted whole, then cut and marked above maxBodyBytes. */
 function keptBody(body: ReadBody | undefined, redactor: Redactor): unknown {
   if (!body) return null;
-  if (body.bytes <= maxBodyBytes && body.json !== undefined) return redactJson(body.json, redactor);
+  if (body.bytes <= maxBodyBytes && body.json !== undefined) {
+    // Most bodies hold no secret: kept as parsed when no secret is in the text as sent (and no escape could hide one).
+    const clean = !body.holdsSecret && !body.raw.includes('\\') && redactor.text(body.raw) === body.raw;
+    return clean ? body.json : redactJson(body.json, redactor);
+  }
   const text = redactor.text(body.form ? redactParameters(body.raw) : body.raw);
   if (body.bytes <= maxBodyBytes) return text;
   return `${text.slice(0, maxBodyBytes)}...[cut: the body has ${body.bytes} bytes; the journal keeps ${maxBodyBytes}]`;
@@ -154,9 +161,9 @@ function headerSecrets(call: Call, redactor: Redactor, isSecret: (value: string)
   for (const name of ['authorization', 'proxy-authorization']) {
     const value = headerText(call.headers[name])?.trim();
     if (!value) continue;
-    redactor.add(value);
+    // The credential after the scheme (the whole value when there is no scheme); the header itself is kept by name.
     const space = value.indexOf(' ');
-    if (space !== -1) redactor.add(value.slice(space + 1).trim());
+    redactor.add(space === -1 ? value : value.slice(space + 1).trim());
   }
   const cookie = headerText(call.headers.cookie);
   for (const pair of cookie?.split(';') ?? []) {

@@ -159,6 +159,18 @@ describe('no secret in an entry', () => {
     expect(JSON.stringify(journal.requests())).not.toContain(issued);
   });
 
+  it('written with JSON escapes, or under an attribute named __proto__', () => {
+    const { journal, record } = journalOf();
+    const escaped = `{"note":"\\u0061${access.slice(1)}","__proto__":{"x":"${access}"}}`;
+    record(
+      call('POST', '/api/monitor_groups', { 'content-type': 'application/json', authorization: `Service-oauthtoken ${access}` }, escaped),
+      answer(200, {}),
+    );
+    const entry = journal.requests().requests[0]!;
+    expect(JSON.stringify(entry)).not.toContain(access);
+    expect(entry.body).toEqual(JSON.parse('{"note":"[redacted]","__proto__":{"x":"[redacted]"}}'));
+  });
+
   it('in a body over 64 KiB, redacted before the cut', () => {
     const { journal, record } = journalOf();
     const body = JSON.stringify({ display_name: 'x'.repeat(maxBodyBytes - 30), client_secret: secret });
