@@ -21,16 +21,21 @@ const maxDepth = 64;
 
 /** The facts of an exchange that the simulator knows and a request does not say. */
 export interface ExchangeFacts {
-  at: string;
+  /** The simulated time of the call, epoch ms (written in the service's form when the entry is read). */
+  at: number;
   account: string | null;
   client_id: string | null;
   fault: JournalEntry['fault'];
 }
 
-/** An entry without its id and near miss (the journal gives those), with an estimate of the bytes it holds. */
-export interface MadeEntry {
-  entry: Omit<JournalEntry, 'id' | 'near_miss'>;
+/** An entry as the ring keeps it: its time as a number (written out when read), and the bytes it holds (an estimate). */
+export interface KeptEntry {
+  /** The entry without its time; `id` and `near_miss` are the journal's to set. */
+  entry: Omit<JournalEntry, 'at'>;
+  at: number;
   bytes: number;
+  /** The answer's JSON text, redacted, when it is parsed only once the entry is read (most answers). */
+  answerText?: string;
 }
 
 const isSecretName = (name: string) => secretParameters.includes(name.toLowerCase());
@@ -203,12 +208,27 @@ function violationsOf(answer: Answer, redactor: Redactor): JournalViolation[] {
   }
 }
 
-/** The answer's media type, lower case, without parameters. */
-const answerMediaType = (answer: Answer): string | undefined => {
-  const entry = Object.entries(answer.headers).find(([name]) => name.toLowerCase() === 'content-type');
-  const value = entry && headerText(entry[1]);
-  return value === undefined ? undefined : value.split(';')[0]!.trim().toLowerCase();
-};
+/**
+ * Whether an answer's JSON can wait to be parsed until its entry is read: it is small, holds no escape that could
+ * hide a secret, and no attribute named as a credential (the identity provider's token answers are parsed and
+ * redacted at once). An answer holds a credential only there: the mock's other answers hold account data.
+ */
+function answerWaits(answer: Answer, mediaType: string | undefined): string | undefined {
+  if (answer.body.length === 0 || answer.body.length > maxBodyBytes || (mediaType !== undefined && !isJson(mediaType))) return undefined;
+  const raw = answer.body.toString('utf8');
+  if (raw.includes('\\')) return undefined;
+  const lower = raw.toLowerCase();
+  return secretParameters.some((name) => lower.includes(`"${name}"`)) ? undefined : raw;
+}
+
+/** The answer's media type, lower case, without parameters (the mock writes the name `Content-Type`). */
+function answerMediaType(answer: Answer): string | undefined {
+  let value = answer.headers['Content-Type'];
+  if (value === undefined)
+    for (const [name, header] of Object.entries(answer.headers)) if (name.toLowerCase() === 'content-type') value = header;
+  const text = headerText(value);
+  return text === undefined ? undefined : text.split(';')[0]!.trim().toLowerCase();
+}
 
 /** Makes the entry of one exchange. `isSecret` says whether a value is a credential the simulator issued. */
 export function makeEntry(
@@ -217,7 +237,7 @@ export function makeEntry(
   operation: string | null,
   facts: ExchangeFacts,
   isSecret: (value: string) => boolean = () => false,
-): MadeEntry {
+): KeptEntry {
   const [path, query] = splitTarget(call.url);
   const redactor = new Redactor();
   headerSecrets(call, redactor, isSecret);
@@ -226,13 +246,15 @@ export function makeEntry(
     for (const [, value] of new URLSearchParams(query)) if (isSecret(value)) redactor.add(value);
   }
   const body = readBody(call.body, call.mediaType?.type);
-  const answerBody = readBody(answer.body, answerMediaType(answer));
+  const answerType = answerMediaType(answer);
+  const waiting = answerWaits(answer, answerType);
+  const answerBody = waiting === undefined ? readBody(answer.body, answerType) : undefined;
   bodySecrets(body, redactor, isSecret);
   bodySecrets(answerBody, redactor, isSecret);
   const { headers, bytes: headerBytes } = keptHeaders(call, redactor);
   const keptPath = redactor.text(path);
-  const entry: MadeEntry['entry'] = {
-    at: facts.at,
+  const entry: KeptEntry['entry'] = {
+    id: 0,
     method: call.method,
     path: keptPath,
     query: keptQuery(query, redactor),
@@ -242,10 +264,13 @@ export function makeEntry(
     headers,
     body: keptBody(body, redactor),
     status: answer.status,
-    answer: keptBody(answerBody, redactor),
+    answer: waiting === undefined ? keptBody(answerBody, redactor) : null,
     violations: violationsOf(answer, redactor),
     fault: facts.fault,
+    near_miss: null,
   };
-  const bodyBytes = Math.min(body?.bytes ?? 0, maxBodyBytes) + Math.min(answerBody?.bytes ?? 0, maxBodyBytes);
-  return { entry, bytes: 256 + headerBytes + keptPath.length + (query?.length ?? 0) + bodyBytes };
+  const bodyBytes = Math.min(body?.bytes ?? 0, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
+  const kept: KeptEntry = { entry, at: facts.at, bytes: 256 + headerBytes + keptPath.length + (query?.length ?? 0) + bodyBytes };
+  if (waiting !== undefined) kept.answerText = redactor.text(waiting);
+  return kept;
 }

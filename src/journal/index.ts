@@ -5,7 +5,7 @@
 import type { Answer, Call } from '../http/exchange.js';
 import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import type { Json } from '../description/openapi.js';
-import { makeEntry, type ExchangeFacts } from './entry.js';
+import { makeEntry, type ExchangeFacts, type KeptEntry } from './entry.js';
 import { nearMiss } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
 
@@ -24,6 +24,8 @@ export interface JournalOptions {
   maxBytes?: number | undefined;
   /** The facts of an exchange the request does not say: the simulated time, the account, the client, a fault. */
   facts: (call: Call, operation: string | null) => ExchangeFacts;
+  /** Writes the time of an entry (epoch ms) in the service's form, when it is read. */
+  formatTime: (time: number) => string;
   /** Whether a value is a credential the mock issued (it is then redacted wherever it appears). */
   isSecret?: ((value: string) => boolean) | undefined;
 }
@@ -125,13 +127,22 @@ export function checkFilter(filter: unknown, operations: readonly string[]): Che
   return checked;
 }
 
-const matches = (entry: JournalEntry, filter: CheckedFilter): boolean =>
+const matches = (entry: KeptEntry['entry'], filter: CheckedFilter): boolean =>
   entry.id > filter.since &&
   (filter.operation === undefined || entry.operation === filter.operation) &&
   (filter.method === undefined || entry.method.toUpperCase() === filter.method) &&
   (filter.path === undefined || entry.path === filter.path) &&
   (filter.status === undefined || (entry.status >= filter.status.from && entry.status <= filter.status.to)) &&
   (filter.account === undefined || entry.account === filter.account);
+
+/** A kept JSON text as the entry shows it: JSON when it parses, else the text. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 /** The journal of a (mock) document, whose routes give the near misses and whose operations the filter checks. */
 export function createJournal(document: Json, options: JournalOptions): Journal {
@@ -140,7 +151,7 @@ export function createJournal(document: Json, options: JournalOptions): Journal 
   const routes: Route[] = compileRoutes(document);
   const operations = routes.flatMap((route) => [...route.operations.values()].map((operation) => operation.operationId));
   // A ring: `entries` holds the newest, oldest first; `head` is the index of the oldest, so that dropping one is O(1).
-  let entries: { entry: JournalEntry; bytes: number }[] = [];
+  let entries: KeptEntry[] = [];
   let head = 0;
   let bytes = 0;
   let dropped = 0;
@@ -157,27 +168,30 @@ export function createJournal(document: Json, options: JournalOptions): Journal 
     }
   };
   const live = () => (head === 0 ? entries : entries.slice(head));
+  /** An entry as it is read: a copy, its time written out. */
+  const readOut = (kept: KeptEntry): JournalEntry => {
+    const { id, ...rest } = structuredClone(kept.entry);
+    if (kept.answerText !== undefined) rest.answer = parsedOrText(kept.answerText);
+    return { id, at: options.formatTime(kept.at), ...rest };
+  };
   return {
     size,
     record(call, answer) {
       if (size === 0) return;
       const operation = matchRoute(routes, call.segments, call.method)?.operation?.operationId ?? null;
-      const made = makeEntry(call, answer, operation, options.facts(call, operation), options.isSecret);
-      const entry: JournalEntry = {
-        id: ++lastId,
-        ...made.entry,
-        near_miss: operation === null ? nearMiss(routes, call.method, call.segments) : null,
-      };
-      entries.push({ entry, bytes: made.bytes });
-      bytes += made.bytes;
+      const kept = makeEntry(call, answer, operation, options.facts(call, operation), options.isSecret);
+      kept.entry.id = ++lastId;
+      if (operation === null) kept.entry.near_miss = nearMiss(routes, call.method, call.segments);
+      entries.push(kept);
+      bytes += kept.bytes;
       while (entries.length - head > size || (bytes > maxBytes && entries.length - head > 1)) dropOldest();
     },
     requests(filter) {
       const checked = checkFilter(filter, operations);
       const found: JournalEntry[] = [];
-      for (const { entry } of live()) {
+      for (const kept of live()) {
         if (found.length >= checked.limit) break;
-        if (matches(entry, checked)) found.push(structuredClone(entry));
+        if (matches(kept.entry, checked)) found.push(readOut(kept));
       }
       return { requests: found, dropped };
     },
@@ -186,7 +200,7 @@ export function createJournal(document: Json, options: JournalOptions): Journal 
       if (first === undefined || !Number.isSafeInteger(id) || id < first || id > lastId) return undefined;
       // Ids are consecutive in the ring: the entry of an id is at its distance from the oldest.
       const kept = entries[head + (id - first)];
-      return kept ? structuredClone(kept.entry) : undefined;
+      return kept ? readOut(kept) : undefined;
     },
     clear() {
       entries = [];

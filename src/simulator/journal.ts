@@ -42,7 +42,7 @@ export function createSimulatorJournal(
   const facts = (call: Call): ExchangeFacts => {
     const fault = faults.get(call);
     return {
-      at: serviceTime(clock.now()),
+      at: clock.now(),
       account: zaaidOf(call.headers.cookie) ?? null,
       client_id: clientOf(call),
       fault: fault ? { status: fault.status ?? null, delay_ms: fault.delayMs } : null,
@@ -51,6 +51,7 @@ export function createSimulatorJournal(
   const journal = createJournal(document, {
     size: parts.size,
     facts,
+    formatTime: serviceTime,
     isSecret: (value) => value.length >= shortestSecret && tokens.holds(value),
   });
   return {

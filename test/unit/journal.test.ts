@@ -8,11 +8,14 @@ import { createJournal, type ExchangeFacts } from '../../src/journal/index.js';
 import { journalAnswer } from '../../src/journal/http.js';
 import { maxBodyBytes } from '../../src/journal/entry.js';
 import { nearMiss } from '../../src/journal/near-miss.js';
+import { serviceTime } from '../../src/simulator/clock.js';
 import { loadBundle } from '../support/bundle.js';
 
 const document = mockDocumentOf(loadBundle());
 const routes = compileRoutes(document);
-const facts: ExchangeFacts = { at: '2026-11-21T10:00:00+0000', account: null, client_id: null, fault: null };
+const at = Date.UTC(2026, 10, 21, 10);
+const facts: ExchangeFacts = { at, account: null, client_id: null, fault: null };
+const formatTime = serviceTime;
 
 const call = (method: string, url: string, headers: Record<string, string> = {}, body = '') =>
   createCall({ method, url, headers, body: Buffer.from(body) });
@@ -24,7 +27,7 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
 
 /** A journal, and a recorder of calls with their answers. */
 function journalOf(options: { size?: number; maxBytes?: number; isSecret?: (value: string) => boolean; facts?: ExchangeFacts } = {}) {
-  const journal = createJournal(document, { ...options, facts: () => options.facts ?? facts });
+  const journal = createJournal(document, { ...options, formatTime, facts: () => options.facts ?? facts });
   const record = (sent: ReturnType<typeof call>, answered: Answer) => journal.record(sent, answered);
   return { journal, record };
 }
@@ -32,7 +35,7 @@ function journalOf(options: { size?: number; maxBytes?: number; isSecret?: (valu
 describe('an entry', () => {
   it('holds the request, the operation, the answer and the facts the simulator gives', () => {
     const { journal, record } = journalOf({
-      facts: { at: '2026-11-21T10:00:00+0000', account: '700000123', client_id: '1000.ABC', fault: { status: 503, delay_ms: 20 } },
+      facts: { at, account: '700000123', client_id: '1000.ABC', fault: { status: 503, delay_ms: 20 } },
     });
     record(
       call(
@@ -216,8 +219,8 @@ describe('the ring', () => {
   });
 
   it('refuses a size that is not a whole number >= 0', () => {
-    expect(() => createJournal(document, { size: -1, facts: () => facts })).toThrow(/journalSize must be a whole number >= 0/);
-    expect(() => createJournal(document, { size: 1.5, facts: () => facts })).toThrow(TypeError);
+    expect(() => createJournal(document, { size: -1, formatTime, facts: () => facts })).toThrow(/journalSize must be a whole number >= 0/);
+    expect(() => createJournal(document, { size: 1.5, formatTime, facts: () => facts })).toThrow(TypeError);
   });
 
   it('an entry read out is a copy: changing it changes nothing kept', () => {
