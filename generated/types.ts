@@ -2753,7 +2753,7 @@ export interface components {
         JobTitle: 1 | 2 | 3 | 4 | 5 | 6 | 7;
     };
     responses: {
-        /** @description Bad Request: the request information is wrong. A status of the global table of the core document (section 7), which lists the statuses of every API rather than of each operation: a request that breaks the contract (a malformed `monitor_id`, an unknown query value) is answered 400. */
+        /** @description Bad Request: the request information is wrong (a status of the global table of the core document, section 7). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;

@@ -359,6 +359,14 @@ export function checkCall(call: Call): Answer | undefined {
         `malformed percent-encoding in ${part}`,
       );
   }
+  return bodyFault(call);
+}
+
+/**
+ * Faults of a body: a Content-Type that is not a media type, a charset other than UTF-8, bytes that are not UTF-8,
+ * JSON that does not parse or nests too deep, form fields with malformed percent-encoding.
+ */
+function bodyFault(call: Call): Answer | undefined {
   const contentType = headerText(call.headers['content-type']);
   if (contentType !== undefined && contentType !== '' && !call.mediaType) {
     return fault(

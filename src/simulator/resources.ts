@@ -9,6 +9,7 @@ import type { RouteOperation } from '../description/routes.js';
 import { parseBody, withBody, type DocumentedAnswers } from './answers.js';
 import { zaaidOf, type Account, type Accounts } from './accounts.js';
 import type { Roles } from './roles.js';
+import { managedOf } from './seed.js';
 import type { Principal, TokenAuthority } from './tokens.js';
 import type { AccountType } from './types.js';
 
@@ -71,9 +72,7 @@ export function monitorTypes(document: Json): { id: string; name: string }[] {
 
 /** Whether the own account, by its kind, has customers (MSP) or business units (BU portal): section 1. */
 const hasManaged = (type: AccountType | undefined, kind: 'customer' | 'business_unit'): boolean =>
-  kind === 'customer'
-    ? type === 'msp' || type === 'msp_and_bu_portal' || type === undefined
-    : type === 'bu_portal' || type === 'msp_and_bu_portal' || type === undefined;
+  (managedOf[type ?? 'msp_and_bu_portal'] ?? []).includes(kind === 'customer' ? 'customers' : 'business_units');
 
 export interface Resources {
   answer(call: Call, operation: RouteOperation, example: Answer): Answer;

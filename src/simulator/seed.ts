@@ -80,7 +80,7 @@ const managedKeys = ['name', 'zaaid', ...accountKeys];
 export const stateKeys = ['now', 'strict_tokens', 'tokens', 'faults', 'random_faults'];
 export const accountTypes: readonly AccountType[] = ['normal', 'msp', 'bu_portal', 'msp_and_bu_portal'];
 /** The managed accounts each kind of account has (core document, section 1). */
-const managedOf: Record<AccountType, ('customers' | 'business_units')[]> = {
+export const managedOf: Record<AccountType, ('customers' | 'business_units')[]> = {
   normal: [],
   msp: ['customers'],
   bu_portal: ['business_units'],
@@ -191,9 +191,11 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
   if (!isRecord(value))
     throw new SeedError(file, [{ pointer: '', message: 'must be a JSON object with account, customers and/or business_units' }]);
   // The checks below walk the value by recursion: a value nested deeper than any account needs is refused first.
-  const deep = tooDeepAt(value);
+  // A group created with a body of the deepest nesting the mock takes sits 4 levels down in a state snapshot
+  // (/customers/0/groups/0), and a snapshot seeds a mock as it is.
+  const deep = tooDeepAt(value, maxSeedDepth);
   if (deep !== undefined)
-    throw new SeedError(file, [{ pointer: deep, message: `nests arrays and objects more than ${maxJsonDepth} deep` }]);
+    throw new SeedError(file, [{ pointer: deep, message: `nests arrays and objects more than ${maxSeedDepth} deep` }]);
   const reader = new SeedReader(document);
   reader.unknownKeys(value, ['$schema', 'account', 'customers', 'business_units', ...stateKeys], '');
   const seed = defaultSeed(document);
@@ -219,6 +221,9 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
   if (reader.faults.length > 0) throw new SeedError(file, reader.faults);
   return seed;
 }
+
+/** The deepest nesting of a seed: a body's (maxJsonDepth) and the 4 levels of the state around it. */
+export const maxSeedDepth = maxJsonDepth + 4;
 
 /** The largest seed file the mock reads (its own bound): far above any account's monitors and groups. */
 export const maxSeedBytes = 16 * 1024 * 1024;

@@ -119,7 +119,7 @@ describe('the MCP server (stdio)', () => {
       if (method !== 'get') expect(tool.description).toMatch(/This changes data \(POST\): it will create a monitor group in the account/);
     }
     const getMonitor = tools.find((tool) => tool.name === 'getMonitor')!;
-    expect(getMonitor.description).toMatch(/Scope: Service\.Admin\.Read\..*Documented errors: 401 Unauthorized/);
+    expect(getMonitor.description).toMatch(/Scope: Service\.Admin\.Read\..*Documented errors: 400 Bad Request.*401 Unauthorized/);
     expect(getMonitor.inputSchema.required).toEqual(['monitor_id']);
     expect(onMock.client.getInstructions()).toMatch(/Read-only: the tools that would change data are not offered/);
     expect(writing.client.getInstructions()).toMatch(/Writes are allowed/);

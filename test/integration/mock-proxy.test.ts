@@ -60,7 +60,7 @@ describe('report mode: answers pass through, each violation reported', () => {
     expect(report.violations).toHaveLength(1);
     expect(report.violations[0]).toMatchObject({ side: 'response', location: 'status', severity: 'Warning' });
     expect(report.violations[0]!.message).toMatch(
-      /unable to match the returned status code with those defined in the document: 200,401,403,404,500/,
+      /unable to match the returned status code with those defined in the document: 200,400,401,403,404,500/,
     );
     expect(formatReport(report)).toMatch(/^⚠ GET \/api\/monitor_type_constants → 418/);
   });

@@ -230,12 +230,55 @@ describe('monitors (sections 4.1 and 7)', () => {
     expect((await sim.call('/monitors/700000123000025001', { zaaid: '700000123' })).status).toBe(200);
   });
 
+  it("each named example of monitor_id is answered with the operation's answer of the same name (tools pair them)", async () => {
+    const parameter = bundle.components.parameters.MonitorId;
+    const operation = bundle.paths['/monitors/{monitor_id}'].get;
+    const answers: Record<string, { status: string; value: unknown }> = {};
+    for (const [status, response] of Object.entries<any>(operation.responses)) {
+      const resolved = response.$ref ? bundle.components.responses[response.$ref.split('/').at(-1)] : response;
+      for (const [name, example] of Object.entries<any>(Object.values<any>(resolved.content ?? {})[0]?.examples ?? {}))
+        answers[name] = { status, value: bundle.components.examples[example.$ref.split('/').at(-1)].value };
+    }
+    expect(Object.keys(parameter.examples)).toEqual(['Monitor', 'MonitorNotFound']);
+    for (const [name, example] of Object.entries<any>(parameter.examples)) {
+      const reply = await sim.call(`/monitors/${example.value}`);
+      expect([String(reply.status), reply.body], name).toEqual([answers[name]!.status, answers[name]!.value]);
+    }
+  });
+
+  it('a malformed monitor_id is a 400 naming the fault, a status the operation lists', async () => {
+    const reply = await sim.call('/monitors/abc');
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toMatch(/monitor_id/);
+    expect(Object.keys(bundle.paths['/monitors/{monitor_id}'].get.responses)).toContain('400');
+  });
+
   it('Prefer still plays a documented example, state or no state', async () => {
     const response = await sim.fetch(`${sim.mock.baseUrl}/monitors/123`, {
       headers: { Authorization: 'Service-oauthtoken made-up', Prefer: 'code=200' },
     });
     expect(response.status).toBe(200);
     expect((await response.json()).data.monitor_id).toBe('169863000000025001');
+  });
+});
+
+describe('roles, kinds of account and monitor types, each answer judged by the contract', () => {
+  it('a Read Only user reads and is refused a creation; a normal account is refused its managed accounts; every monitor type', async () => {
+    const client = sim.mock.control.registerClient();
+    const { code } = sim.mock.control.grantCode({ client_id: client.client_id, scope: 'Service.Admin.All', role: 10 });
+    const tokens = await exchangeGrantCode({ ...sim.identity, clientId: client.client_id, clientSecret: client.client_secret, code });
+    expect(tokens.apiDomain).toBe(sim.mock.baseUrl);
+    expect((await sim.call('/monitors', { token: tokens.accessToken })).status).toBe(200);
+    const refused = await sim.call('/monitor_groups', { token: tokens.accessToken, method: 'POST', body: { display_name: 'P' } });
+    expect([refused.status, refused.body.code]).toEqual([403, 403]);
+    expect(refused.body.message).toMatch(/Read Only \(10\), reads but does not create/);
+    const types = await sim.call('/monitor_type_constants');
+    expect(types.body.data).toHaveLength(172);
+
+    const normal = simulated({ seed: { account: { type: 'normal' } } });
+    const listed = await normal.call('/short/msp/customers');
+    expect([listed.status, listed.body.message]).toEqual([403, 'You are not authorized to perform this operation.']);
+    expect(normal.answers.filter((answer) => answer.violations.length > 0)).toEqual([]);
   });
 });
 
@@ -608,7 +651,7 @@ describe('the state: a snapshot, a reset, a seed file', () => {
     const deep = path.join(folder, 'deep.json');
     writeFileSync(deep, `{"account":{"monitors":[{"monitor_id":"1","x":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}}`);
     expect(() => createMockFetch({ seed: deep })).toThrow(
-      /deep\.json is not valid.*\n {2}\/account\/monitors\/0\/x(\/0)+: nests arrays and objects more than 256 deep/s,
+      /deep\.json is not valid.*\n {2}\/account\/monitors\/0\/x(\/0)+: nests arrays and objects more than 260 deep/s,
     );
   });
 });
@@ -639,6 +682,7 @@ describe('the test API over HTTP, for suites in any language', () => {
     expect(granted.status).toBe(201);
     const { code } = await granted.json();
     const tokens = await exchangeGrantCode({ authUrl: mock.authUrl, clientId: client.client_id, clientSecret: client.client_secret, code });
+    expect(tokens.apiDomain).toBe(mock.baseUrl);
     const clock = await post('/__mock/clock', { advance_ms: 3600 * 1000 });
     expect(clock.status).toBe(200);
     expect((await clock.json()).now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);

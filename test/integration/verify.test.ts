@@ -148,7 +148,7 @@ describe('against an implementation that drifts', () => {
     expect(violationsOf(report).map((violation) => violation.message)).toEqual([
       'must be string',
       'required attribute "message" is missing',
-      'status 418 is not documented for listMspCustomers (it documents 200, 401, 403, 404, 500)',
+      'status 418 is not documented for listMspCustomers (it documents 200, 400, 401, 403, 404, 500)',
       `"${drifts.rfc3339Timestamp.value}" is not a timestamp of the service's form yyyy-MM-dd'T'HH:mm:ssZZZZ, e.g. 2026-11-21T10:00:00+0530 (core document, section 2.2)`,
     ]);
     expect(report.undocumentedStatuses).toEqual([{ operation: 'listMspCustomers', status: 418 }]);

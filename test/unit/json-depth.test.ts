@@ -43,7 +43,7 @@ describe('a seed file', () => {
     const file = path.join(folder, 'deep.json');
     writeFileSync(file, JSON.stringify({ customers: [{ name: 'A', zaaid: '1', monitors: [{ monitor_id: '2', tags: nested(300) }] }] }));
     expect(() => readSeedFile(bundle, file)).toThrow(
-      /deep\.json is not valid.*\n {2}\/customers\/0\/monitors\/0\/tags(\/0)+: nests arrays and objects more than 256 deep/s,
+      /deep\.json is not valid.*\n {2}\/customers\/0\/monitors\/0\/tags(\/0)+: nests arrays and objects more than 260 deep/s,
     );
   });
 

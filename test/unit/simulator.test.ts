@@ -412,7 +412,9 @@ describe('the state round-trips', () => {
       token: access_token,
       body: { display_name: 'Edge', description: 'CDN', team: { on_call: ['a'] } },
     });
-    await ask(sim, 'createMonitorGroup', { cookie: 'zaaid=700000456', body: { display_name: 'Customer' } });
+    // A group as deep as a body may be (256 levels, the group itself the first).
+    const deepest = JSON.parse(`${'['.repeat(255)}${']'.repeat(255)}`);
+    await ask(sim, 'createMonitorGroup', { cookie: 'zaaid=700000456', body: { display_name: 'Customer', nested: deepest } });
     sim.control.advanceClock(3_600_000);
     sim.control.fault({ operation: 'listMonitors', status: 503, retry_after_s: 2, count: 2 });
     sim.control.randomFaults({ seed: 3, rate: 0.1 });
