@@ -1,6 +1,9 @@
 // The simulator as a tester's instrument: the request journal (what a client sent, refused calls and near misses
 // included, no secret anywhere) and the state a test sets in one call, in-process and over HTTP.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/paths.js';
+import { signalTree, startCommand } from '../support/processes.js';
 import { createServiceClient } from '../../src/index.js';
 import { createMockFetch, startMock, SeedError, type RunningMock } from '../../src/mock/index.js';
 
@@ -185,5 +188,25 @@ describe('the journal and the state over HTTP', () => {
       body: { message: expect.stringContaining('/customers/0: must have the attribute "zaaid"') },
     });
     expect((await json('/__mock/state')).body).toEqual(state);
+  });
+});
+
+describe('--journal-size on the command line', () => {
+  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+
+  it('0 keeps nothing; a value that is not a whole number is a usage error naming it', async () => {
+    const off = startCommand(tsx, ['src/bin.ts', 'mock', '--port', '0', '--journal-size', '0']);
+    const wrong = startCommand(tsx, ['src/bin.ts', 'mock', '--port', '0', '--journal-size', 'many']);
+    try {
+      const [, baseUrl] = await off.waitFor(/API root \(\{base_url\}\): +(\S+)/);
+      await fetch(`${baseUrl}/monitors`, { headers: { Authorization: 'Service-oauthtoken any-token' } });
+      const journal = await fetch(`${baseUrl!.replace(/\/api$/, '')}/__mock/requests`);
+      expect(await journal.json()).toEqual({ requests: [], dropped: 0 });
+      expect((await wrong.exited).code).toBe(2);
+      expect(wrong.output()).toMatch(/--journal-size must be a number from 0 to 1000000, not "many"/);
+    } finally {
+      signalTree(off.child.pid!, 'SIGTERM');
+      await off.exited;
+    }
   });
 });
