@@ -41,6 +41,7 @@ export type {
   SeedFault,
   TokenCounts,
 } from './types.js';
+export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
 
 export interface MockOptions extends MockBehaviour {
   /** Port to listen on; 0 (the default) picks a free one. */
