@@ -6,7 +6,8 @@
 //   answer (at any depth) and a cookie;
 // - by value: each secret found by name, and each value the simulator knows as a credential it issued
 //   (`isSecret`), is replaced wherever else it appears (a header of any name, the path, a cookie, any text).
-// A body over 64 KiB is redacted whole first, then cut, so that no secret survives half cut.
+// A body over 64 KiB is redacted whole first, then cut, so that no secret survives half cut. An answer with no
+// credential's name and no escape in its text is kept as text redacted by value, and parsed when the entry is read.
 import type { Answer, Call, Violation } from '../http/exchange.js';
 import { headerText, isJson, splitTarget } from '../http/exchange.js';
 import { Redactor, redactParameters, redacted, secretParameters, secretParametersOf } from '../output/redact.js';
