@@ -10,6 +10,7 @@ import { isRecord, type Json } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
 import { checkSeed, SeedError } from '../simulator/seed.js';
 import { Redactor } from '../output/redact.js';
+import type { AccountType } from '../simulator/types.js';
 
 export interface RecordOptions {
   /** The API root (`{base_url}`). */
@@ -31,7 +32,8 @@ export interface RecordOptions {
 
 /** A recorded seed: the seed file's content (`device_key` of a customer or business unit is left to the mock). */
 export interface RecordedSeed {
-  account: { device_key: string; monitors: Json[]; groups: Json[] };
+  /** The account's kind as the service showed it: the lists it may read (customers, business units), or neither. */
+  account: { type: AccountType; device_key: string; monitors: Json[]; groups: Json[] };
   customers: { name: string; zaaid: string; monitors: Json[]; groups: Json[] }[];
   business_units: { name: string; zaaid: string; monitors: Json[]; groups: Json[] }[];
 }
@@ -98,16 +100,14 @@ export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> 
   };
   const key = (await read('GET /device_key', () => client.GET('/device_key'))).device_key;
   progress(`device key: ${options.keepDeviceKeys ? 'kept' : 'replaced by a new one of the same form'}`);
-  const seed: RecordedSeed = {
-    account: {
-      device_key: options.keepDeviceKeys ? key : sameFormKey(key),
-      monitors: await monitorsOf(client, 'your account'),
-      groups: [],
-    },
-    customers: [],
-    business_units: [],
+  const account = {
+    device_key: options.keepDeviceKeys ? key : sameFormKey(key),
+    monitors: await monitorsOf(client, 'your account'),
+    groups: [],
   };
-  progress(`your account: ${seed.account.monitors.length} monitors`);
+  progress(`your account: ${account.monitors.length} monitors`);
+  const managed: Pick<RecordedSeed, 'customers' | 'business_units'> = { customers: [], business_units: [] };
+  const listed: string[] = [];
   for (const [part, path, label] of [
     ['customers', '/short/msp/customers', 'customer'],
     ['business_units', '/short/bu/business_units', 'business unit'],
@@ -121,12 +121,16 @@ export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> 
       progress(`no ${label}s: the service says the account may not list them (${notAuthorizedMessage})`);
       continue;
     }
+    listed.push(part);
     for (const entry of entries) {
       const monitors = await monitorsOf(client.forAccount(entry.zaaid), `${label} ${entry.zaaid}`);
-      seed[part].push({ name: entry.name, zaaid: entry.zaaid, monitors, groups: [] });
+      managed[part].push({ name: entry.name, zaaid: entry.zaaid, monitors, groups: [] });
       progress(`${label} ${entry.zaaid}: ${monitors.length} monitors`);
     }
   }
+  const type: AccountType =
+    listed.length === 2 ? 'msp_and_bu_portal' : listed[0] === 'customers' ? 'msp' : listed[0] === 'business_units' ? 'bu_portal' : 'normal';
+  const seed: RecordedSeed = { account: { type, ...account }, ...managed };
   if (options.anonymize) anonymize(seed);
   try {
     checkSeed(packagedDescription, seed, '(the recorded seed)');

@@ -35,6 +35,7 @@ describe('recordSeed', () => {
     const lines: string[] = [];
     const seed = await record({ onProgress: (line) => lines.push(line) });
     expect(seed.account.monitors).toEqual(liveMonitors['']);
+    expect(seed.account.type).toBe('msp_and_bu_portal');
     expect(seed.customers).toEqual([
       { name: 'Initech', zaaid: '71', monitors: liveMonitors['71'], groups: [] },
       { name: 'Hooli', zaaid: '72', monitors: [], groups: [] },
@@ -83,6 +84,7 @@ describe('recordSeed', () => {
       const seed = await record({ onProgress: (line) => lines.push(line) }, normal);
       expect(seed.customers).toEqual([]);
       expect(seed.business_units).toEqual([]);
+      expect(seed.account.type).toBe('normal');
       expect(lines.join('\n')).toMatch(/no customers: the service says the account may not list them/);
     } finally {
       await normal.stop();
