@@ -23,6 +23,7 @@ import { llmsText, markdownReference } from './lib/markdown-reference.js';
 import { zodSource } from './lib/zod-source.js';
 import { postmanCollection, postmanEnvironments } from './lib/postman.js';
 import { mcpTools } from './lib/mcp-tools.js';
+import { seedSchema } from './lib/seed-schema.js';
 import { mockDocument } from '../src/description/mock-document.js';
 import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
 
@@ -154,6 +155,13 @@ export const steps: Step[] = [
     inputs: [...specInputs, 'scripts/lib/mcp-tools.ts', 'scripts/lib/openapi-forms.ts'],
     produces: (out) => [out.mcpTools],
     run: async (out) => write(out.mcpTools, `${JSON.stringify({ tools: mcpTools(await readBundle(out)) }, null, 2)}\n`),
+  },
+  {
+    // The JSON Schema of the mock's seed, from the description's schemas (checked against the seed reader by a test).
+    name: 'seed schema',
+    inputs: [...specInputs, 'scripts/lib/seed-schema.ts', 'src/simulator/seed.ts'],
+    produces: (out) => [out.seedSchema],
+    run: async (out) => write(out.seedSchema, `${JSON.stringify(seedSchema(await readBundle(out)), null, 2)}\n`),
   },
   {
     name: 'zod',

@@ -42,9 +42,50 @@ export function unionParts(text: string): Set<string> {
   return new Set(parts.filter((part) => part !== ''));
 }
 
+/** The index of the `)` that closes the `(` at `open`, past quoted text; the text's length when none does. */
+function closingParenthesis(text: string, open: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let index = open; index < text.length; index++) {
+    const char = text[index]!;
+    if (quote) {
+      if (char === '\\') index++;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'" || char === '`') quote = char;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return index;
+  }
+  return text.length;
+}
+
+/**
+ * A printed type with the members of every union in one order, inside parentheses too (`("b" | "a")[]` is
+ * `("a" | "b")[]`): the compiler prints a union's members in the order it met them, which one build may change.
+ * A function's parameter list is not a union and is sorted all the same: two types equal but for the order of their
+ * parameters' unions may read as changed (refused: the safe side).
+ */
+export function canonicalType(text: string): string {
+  let flat = '';
+  let quote = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quote || char !== '(') {
+      if (quote && char === '\\') flat += text[index++] ?? '';
+      else if (quote && char === quote) quote = '';
+      else if (!quote && (char === '"' || char === "'" || char === '`')) quote = char;
+      flat += text[index] ?? '';
+      continue;
+    }
+    const close = closingParenthesis(text, index);
+    flat += `(${canonicalType(text.slice(index + 1, close))})`;
+    index = close;
+  }
+  return [...unionParts(flat)].sort().join(' | ');
+}
+
 /** How a type changed: `same`, `widened` (a value more), `narrowed` (a value less), or `changed` (both). */
 export function typeShift(before: string, after: string): 'same' | 'widened' | 'narrowed' | 'changed' {
-  if (before === after) return 'same';
+  if (before === after || canonicalType(before) === canonicalType(after)) return 'same';
   const was = unionParts(before);
   const now = unionParts(after);
   const lost = [...was].some((part) => !now.has(part));

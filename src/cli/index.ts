@@ -2,7 +2,8 @@
 // `monitoring-service-api proxy --upstream URL` the validating proxy, each in this one process, until Ctrl-C
 // (SIGINT), SIGTERM or SIGHUP, or until the process that started it goes away. `monitoring-service-api verify`
 // checks a running service against the contract once and exits with a status that says how it went;
-// `monitoring-service-api mcp` serves the API as tools for an AI assistant. One file per command; this one dispatches.
+// `monitoring-service-api mcp` serves the API as tools for an AI assistant; `monitoring-service-api record` writes a
+// seed for the mock from a real account. One file per command; this one dispatches.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,14 +11,22 @@ import { npmHint, program, UsageError, type Command } from './args.js';
 import { mcpCommand, runMcp } from './mcp.js';
 import { mockCommand, runMock } from './mock.js';
 import { proxyCommand, runProxy } from './proxy.js';
+import { recordCommand, runRecord } from './record.js';
 import { runVerify, verifyCommand } from './verify.js';
 
 export { mockBanner, runMock } from './mock.js';
 export { runProxy } from './proxy.js';
 export { credentialsFrom, credentialVariables } from './credentials.js';
 export { runVerify } from './verify.js';
+export { runRecord } from './record.js';
 
-const commands: Record<string, Command> = { mock: mockCommand, proxy: proxyCommand, verify: verifyCommand, mcp: mcpCommand };
+const commands: Record<string, Command> = {
+  mock: mockCommand,
+  proxy: proxyCommand,
+  verify: verifyCommand,
+  mcp: mcpCommand,
+  record: recordCommand,
+};
 
 export const usage = `Usage: ${program} <command> [options]
 
@@ -57,6 +66,7 @@ export async function main(argv: string[]): Promise<void> {
   if (name === 'proxy') return runProxy(args);
   if (name === 'verify') return runVerify(args);
   if (name === 'mcp') return runMcp(args);
+  if (name === 'record') return runRecord(args);
   throw new UsageError(`Unknown command ${JSON.stringify(name)}.${name.startsWith('-') ? npmHint({}) : ''}\n${usage}`);
 }
 

@@ -1,8 +1,8 @@
 // `monitoring-service-api mcp`: the API as tools for an AI assistant (Model Context Protocol), over stdio, or over
 // Streamable HTTP with --http. Over stdio, stdout carries the protocol only: every message of this command goes to
 // stderr.
-import { dataCenters } from '../../generated/client.js';
-import { countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
+import { countRule, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
+import { targetOf, targetOptions, targetUsage } from './target.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { stopOnSignals } from './serve.js';
 import { terminalText } from '../output/escape.js';
@@ -17,10 +17,7 @@ export const mcpCommand = {
   summary: 'serve the API as tools for an AI assistant (MCP, over stdio or Streamable HTTP)',
   usage: `Usage: ${program} mcp (--base-url URL [--auth-url URL] | --data-center ID ...) [--allow-writes] [--insecure]
        ${program} mcp ... --http [--port 4020] [--host 127.0.0.1] [--allow-origin ORIGIN ...] [--allow-host NAME ...]
-  --base-url URL         the API root ({base_url}, ending in /api): your data center's, or the mock's (http://127.0.0.1:4010/api).
-  --auth-url URL         the identity provider ({auth_url}), needed with a refresh token.
-  --data-center ID       one of ${Object.keys(dataCenters).join(', ')}; its hosts in the description are placeholders, so give
-                         --base-url and --auth-url too.
+${targetUsage(25)}
   --allow-writes         also offer the operations that create or change data (POST, PUT, DELETE). Default: read-only.
   --insecure             allow plain http to another machine (the credentials then cross the network unencrypted).
   --max-answer-bytes N   the largest answer read from the service; a larger one is a tool error. Default 262144 (256 KiB).
@@ -36,9 +33,7 @@ export const mcpCommand = {
 Credentials from the environment only: ${credentialVariables.refreshToken}, ${credentialVariables.clientId} and ${credentialVariables.clientSecret}, or ${credentialVariables.accessToken}; with --http, ${httpTokenVariable} too.
 Needs the MCP SDK beside this package: ${mcpInstallCommand}`,
   options: {
-    'base-url': { type: 'string' },
-    'auth-url': { type: 'string' },
-    'data-center': { type: 'string' },
+    ...targetOptions,
     'allow-writes': { type: 'boolean', default: false },
     insecure: { type: 'boolean', default: false },
     'max-answer-bytes': { type: 'string' },
@@ -53,32 +48,6 @@ Needs the MCP SDK beside this package: ${mcpInstallCommand}`,
 } satisfies Command;
 
 type Values = ReturnType<typeof parseCommand>;
-
-/** The service's addresses of the command line: a placeholder host of the description is refused. */
-function addressesOf(values: Values) {
-  const text = (name: string) => (typeof values[name] === 'string' && values[name] !== '' ? (values[name] as string) : undefined);
-  const dataCenter = text('data-center');
-  if (dataCenter !== undefined && !Object.hasOwn(dataCenters, dataCenter)) {
-    throw new UsageError(
-      `--data-center must be one of ${Object.keys(dataCenters).join(', ')}, not ${JSON.stringify(dataCenter)}.\n${mcpCommand.usage}`,
-    );
-  }
-  const center = dataCenter === undefined ? undefined : dataCenters[dataCenter as keyof typeof dataCenters];
-  const baseUrl = text('base-url') ?? center?.baseUrl;
-  const authUrl = text('auth-url') ?? center?.authUrl;
-  if (baseUrl === undefined) throw new UsageError(`--base-url is required.${npmHint(mcpCommand.options)}\n${mcpCommand.usage}`);
-  for (const [flag, address] of [
-    ['--base-url', baseUrl],
-    ['--auth-url', authUrl],
-  ] as const) {
-    if (address && URL.canParse(address) && new URL(address).hostname.endsWith('.invalid')) {
-      throw new UsageError(
-        `${flag} ${address} is a placeholder host of the description (the documents do not give the data centers' hosts): give your data center's real address.\n${mcpCommand.usage}`,
-      );
-    }
-  }
-  return { baseUrl, authUrl };
-}
 
 /** The options of --http, checked: those given without it are a mistake, and the token comes from the environment. */
 function httpOptionsOf(values: Values, env: Record<string, string | undefined>) {
@@ -139,7 +108,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
     console.log(mcpCommand.usage);
     return;
   }
-  const { baseUrl, authUrl } = addressesOf(values);
+  const { baseUrl, authUrl } = targetOf(values, mcpCommand.usage, mcpCommand.options);
   const http = httpOptionsOf(values, env);
   const maxAnswerBytes = numberOption('max-answer-bytes', values['max-answer-bytes'], mcpCommand.usage, countRule);
   const auth = credentialsFrom(env, 'mcp', mcpCommand.usage);

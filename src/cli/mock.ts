@@ -22,6 +22,7 @@ export const mockCommand = {
   --fault-seed N        seed of the random faults and latency: the same seed gives the same sequence. Default 1.
   --max-body-bytes N    largest request body accepted (413 above). Default 1048576.
   --max-connections N   most connections open at once (more are closed). Default 256.
+  --journal-size N      exchanges the request journal keeps (GET /__mock/requests). Default 1000; 0 turns it off.
   --log                 print one line per request: method, target (credential parameters redacted), status.
   -h, --help            this help.`,
   options: {
@@ -37,6 +38,7 @@ export const mockCommand = {
     'fault-seed': { type: 'string' },
     'max-body-bytes': { type: 'string' },
     'max-connections': { type: 'string' },
+    'journal-size': { type: 'string' },
     log: { type: 'boolean', default: false },
   },
 } satisfies Command;
@@ -111,7 +113,8 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   const maxBodyBytes = numberOption('max-body-bytes', values['max-body-bytes'], mockCommand.usage, countRule);
   const maxConnections = numberOption('max-connections', values['max-connections'], mockCommand.usage, countRule);
   const randomFaults = randomFaultsOption(values);
-  const simulatorOptions = ['strict-tokens', 'seed'].filter((name) => values[name] !== undefined && values[name] !== false);
+  const journalSize = numberOption('journal-size', values['journal-size'], mockCommand.usage, { whole: true, range: [0, 1_000_000] });
+  const simulatorOptions = ['strict-tokens', 'seed', 'journal-size'].filter((name) => values[name] !== undefined && values[name] !== false);
   if (values.examples && (simulatorOptions.length > 0 || randomFaults))
     throw new UsageError(
       `${[...simulatorOptions, ...(randomFaults ? ['fault-rate/latency-ms'] : [])].map((name) => `--${name}`).join(', ')}: options of the simulator, which --examples turns off.\n${mockCommand.usage}`,
@@ -132,6 +135,7 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
       strictTokens: values['strict-tokens'] === true,
       seed: typeof values.seed === 'string' ? values.seed : undefined,
       randomFaults,
+      journalSize,
       ...(values.log ? { onAnswer: logLine } : {}),
     });
   } catch (error) {

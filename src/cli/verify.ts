@@ -1,7 +1,6 @@
 // `monitoring-service-api verify`: one run against a service; the exit status says how it went.
-import { accessSync, constants, existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { credentialsFrom, credentialVariables } from './credentials.js';
+import { unwritable, writeWhole } from './files.js';
 import { countRule, npmHint, numberOption, parseOptions, program, rateRule, UsageError, type Command } from './args.js';
 import { terminalText } from '../output/escape.js';
 import { dataCenters } from '../../generated/client.js';
@@ -89,28 +88,6 @@ Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (att
     insecure: { type: 'boolean', default: false },
   },
 } satisfies Command;
-
-/** Why a file cannot be written, or undefined when it can: its folder must take files, and the file, if any, writes. */
-function unwritable(file: string): string | undefined {
-  try {
-    if (existsSync(file)) {
-      if (statSync(file).isDirectory()) return 'it is a folder';
-      accessSync(file, constants.W_OK);
-    } else {
-      accessSync(path.dirname(path.resolve(file)), constants.W_OK);
-    }
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-/** Writes a file whole or not at all: a new file beside it, renamed over it. */
-function writeWhole(file: string, text: string): void {
-  const partial = `${file}.${process.pid}.partial`;
-  writeFileSync(partial, text);
-  renameSync(partial, file);
-}
 
 /** The options of verifyService by the flags that set them. */
 const flagOf: Record<string, string> = {

@@ -77,7 +77,16 @@ export function prepareMock(description?: Json, setup: MockBehaviour = {}, wirin
         }
       },
   );
-  return { handler, simulator };
+  return { handler: simulator ? handler.then((respond) => journaled(respond, simulator)) : handler, simulator };
+}
+
+/** A handler whose exchanges the simulator's request journal records: one record per exchange, once answered. */
+function journaled(respond: MockHandler, simulator: Simulator): MockHandler {
+  return async (call, signal) => {
+    const answer = await respond(call, signal);
+    simulator.record(call, answer);
+    return answer;
+  };
 }
 
 /** The mock's handler on a description (this package's by default): resolves once Prism's engine is loaded. */

@@ -41,6 +41,7 @@ export type {
   SeedFault,
   TokenCounts,
 } from './types.js';
+export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
 
 export interface MockOptions extends MockBehaviour {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -116,7 +117,18 @@ function controlOf(simulator: Simulator | undefined): MockControl {
   const none = () => {
     throw new TypeError("The test API needs the simulator: this mock replays the description's examples (mode 'examples').");
   };
-  return { registerClient: none, grantCode: none, advanceClock: none, fault: none, randomFaults: none, state: none, reset: none };
+  return {
+    registerClient: none,
+    grantCode: none,
+    advanceClock: none,
+    fault: none,
+    randomFaults: none,
+    state: none,
+    setState: none,
+    requests: none,
+    clearRequests: none,
+    reset: none,
+  };
 }
 
 /**

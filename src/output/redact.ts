@@ -22,8 +22,25 @@ export const secretHeaders: readonly string[] = ['authorization', 'cookie', 'pro
 /** Shorter values cannot be real credentials (they are stand-ins, e.g. for the mock), and would mangle text. */
 const shortest = 6;
 
+/**
+ * The forms of the values seen last: the mock's journal redacts every exchange, and the same token comes again and
+ * again. Bounded: emptied when full.
+ */
+const recentForms = new Map<string, string[]>();
+const recentFormsLimit = 256;
+
 /** The forms in which a value can be echoed into text: as itself, URL-, form- and JSON-escaped, pointer-escaped. */
 function echoedForms(value: string): string[] {
+  let forms = recentForms.get(value);
+  if (!forms) {
+    if (recentForms.size >= recentFormsLimit) recentForms.clear();
+    forms = formsOf(value);
+    recentForms.set(value, forms);
+  }
+  return forms;
+}
+
+function formsOf(value: string): string[] {
   const forms = new Set<string>();
   for (const base of [value, pointerToken(value)]) {
     forms.add(base);

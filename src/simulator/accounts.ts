@@ -32,6 +32,8 @@ export interface Accounts {
   /** Adds a monitor group to an account. */
   addGroup(account: Account, group: Json): void;
   snapshot(): AccountsSnapshot;
+  /** Other accounts in their place (`PUT /__mock/state`); a reset still goes back to the first seed. */
+  replace(seed: Seed): void;
   /** Back to the seed. */
   reset(): void;
 }
@@ -55,11 +57,11 @@ const copyAccount = (kind: AccountKind, seed: AccountSeed | ManagedAccountSeed):
 export function createAccounts(seed: Seed): Accounts {
   let own: Account;
   let managed: Map<string, Account>;
-  const load = () => {
-    own = copyAccount('own', seed.account);
+  const load = (from: Seed = seed) => {
+    own = copyAccount('own', from.account);
     managed = new Map();
-    for (const entry of seed.customers) managed.set(entry.zaaid, copyAccount('customer', entry));
-    for (const entry of seed.business_units) managed.set(entry.zaaid, copyAccount('business_unit', entry));
+    for (const entry of from.customers) managed.set(entry.zaaid, copyAccount('customer', entry));
+    for (const entry of from.business_units) managed.set(entry.zaaid, copyAccount('business_unit', entry));
   };
   load();
   const strip = ({ kind: _kind, ...account }: Account) => structuredClone(account);
@@ -83,6 +85,7 @@ export function createAccounts(seed: Seed): Accounts {
         business_units: accounts.filter((account) => account.kind === 'business_unit').map(strip) as ManagedAccountSeed[],
       };
     },
-    reset: load,
+    replace: load,
+    reset: () => load(),
   };
 }

@@ -1,10 +1,11 @@
 // The simulator's controls as methods (`mock.control`): the developer console's registration and grant tokens, the
-// clock, the faults, the state and the reset. The test API (test-api.ts) serves the same methods over HTTP.
+// clock, the faults, the state (read and set), the request journal and the reset. The test API (test-api.ts) serves the same methods over HTTP.
 import { serviceTime, type SimulatedClock } from './clock.js';
 import type { Accounts } from './accounts.js';
 import type { Faults } from './faults.js';
+import type { Journal } from '../journal/index.js';
 import type { TokenAuthority } from './tokens.js';
-import type { MockControl, MockState } from './types.js';
+import type { MockControl, MockState, Seed } from './types.js';
 
 export interface ControlParts {
   clock: SimulatedClock;
@@ -12,10 +13,13 @@ export interface ControlParts {
   tokens: TokenAuthority;
   faults: Faults;
   strict: boolean;
+  journal: Journal;
+  /** A seed checked as `--seed` is (throws a SeedError): the state's accounts in the shape `setState` takes. */
+  checkSeed(value: unknown): Seed;
 }
 
-export function createControl({ clock, accounts, tokens, faults, strict }: ControlParts): MockControl {
-  return {
+export function createControl({ clock, accounts, tokens, faults, strict, journal, checkSeed }: ControlParts): MockControl {
+  const control: MockControl = {
     registerClient: () => tokens.registerClient(),
     grantCode: (request) => tokens.grantCode(request),
     advanceClock: (ms) => ({ now: serviceTime(clock.advance(ms)) }),
@@ -29,6 +33,13 @@ export function createControl({ clock, accounts, tokens, faults, strict }: Contr
       faults: faults.pending(),
       random_faults: faults.randomSettings() ?? null,
     }),
+    setState(value) {
+      // The seed reader leaves aside what a state shows and a seed does not set (the time, token counts, faults).
+      accounts.replace(checkSeed(value));
+      return control.state();
+    },
+    requests: (filter) => journal.requests(filter),
+    clearRequests: () => journal.clear(),
     reset() {
       accounts.reset();
       tokens.reset();
@@ -36,4 +47,5 @@ export function createControl({ clock, accounts, tokens, faults, strict }: Contr
       clock.reset();
     },
   };
+  return control;
 }

@@ -14,7 +14,7 @@ import type { TokenAuthority, TokenRefusal, TokenResult } from './tokens.js';
 const credentialParameters = ['client_id', 'client_secret', 'code', 'refresh_token', 'token', 'grant_type'];
 
 /** The parameters of an identity-provider call: its form body's fields, else its query string's. */
-function identityParameters(call: Call): (name: string) => string | undefined {
+export function identityParameters(call: Call): (name: string) => string | undefined {
   const form =
     call.mediaType?.type === 'application/x-www-form-urlencoded' && call.body.length > 0
       ? new URLSearchParams(call.body.toString('utf8'))

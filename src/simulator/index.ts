@@ -7,7 +7,8 @@
 //    data (resources.ts, accounts.ts).
 // Each answer is a documented one: the engine's example with the account's data in `data`, or a named example of
 // the description (MonitorNotFound, NotAuthorizedForAccount), in the media type the description gives (answers.ts).
-// The test API drives it (control.ts as methods, test-api.ts over HTTP).
+// The test API drives it (control.ts as methods, test-api.ts over HTTP); the request journal records every
+// exchange (journal.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Answer, Call } from '../http/exchange.js';
 import { deref, type Json } from '../description/openapi.js';
@@ -19,8 +20,9 @@ import { createControl } from './control.js';
 import { createFaults, type Fault } from './faults.js';
 import { createIdentityProvider } from './identity.js';
 import { createResources } from './resources.js';
+import { createSimulatorJournal } from './journal.js';
 import { createRoles } from './roles.js';
-import { checkSeed, defaultSeed, readSeedFile } from './seed.js';
+import { checkSeed, defaultSeed, readSeedFile, SeedError } from './seed.js';
 import { controlAnswer } from './test-api.js';
 import { createTokenAuthority } from './tokens.js';
 import type { MockControl, Seed, SimulatorOptions } from './types.js';
@@ -38,12 +40,24 @@ export interface Simulator {
    * description's examples, which the simulator keeps, changes or replaces.
    */
   answer(call: Call, operation: RouteOperation, example: Answer, signal?: AbortSignal): Promise<Answer>;
+  /** Records an exchange in the request journal (the test API's own calls are left out). */
+  record(call: Call, answer: Answer): void;
 }
 
 /** The seed of the options: a file's path, a value, or the description's examples. Throws a SeedError. */
 function seedOf(document: Json, seed: SimulatorOptions['seed']): Seed {
   if (seed === undefined) return defaultSeed(document);
   return typeof seed === 'string' ? readSeedFile(document, seed) : checkSeed(document, seed, '(the seed option)');
+}
+
+/** A state to set (`PUT /__mock/state`), checked as a seed: a SeedError saying the state did not change. */
+function stateSeed(document: Json, value: unknown): Seed {
+  try {
+    return checkSeed(document, value, 'state');
+  } catch (error) {
+    if (error instanceof SeedError) throw new SeedError('state', error.faults, 'The state is not a valid seed, so it did not change');
+    throw error;
+  }
 }
 
 /** The operationIds of the document, which fault scripts name. */
@@ -73,17 +87,28 @@ export function createSimulator(
   const answers = documentedAnswers(document);
   const identity = createIdentityProvider(tokens, apiRoot);
   const resources = createResources(document, { accounts, tokens, answers, roles });
-  const control = createControl({ clock, accounts, tokens, faults, strict });
+  const recorder = createSimulatorJournal(document, { clock, tokens, size: options.journalSize });
+  const control = createControl({
+    clock,
+    accounts,
+    tokens,
+    faults,
+    strict,
+    journal: recorder.journal,
+    checkSeed: (value) => stateSeed(document, value),
+  });
 
   return {
     control,
-    controlAnswer: (call) => controlAnswer(control, call),
+    controlAnswer: (call) => controlAnswer(control, call, recorder.journal),
     async answer(call, operation, example, signal) {
       const fault = faults.next(operation.operationId);
+      if (fault) recorder.noteFault(call, fault);
       if (fault && fault.delayMs > 0) await sleep(fault.delayMs, undefined, signal ? { signal } : undefined);
       if (fault?.status !== undefined) return answers.fault(operation, fault as Fault & { status: number });
       if (operation.securityHeaders.includes('authorization')) return resources.answer(call, operation, example);
       return identity.answer(call, operation, example);
     },
+    record: (call, answer) => recorder.record(call, answer),
   };
 }

@@ -11,16 +11,20 @@ import { deref, isRecord, pointerToken, type Json } from '../description/openapi
 import { jsonType, schemaFaults } from './schema-check.js';
 import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
 
-/** A seed file the mock cannot start with. Its message names the file, and each fault with its pointer. */
+/**
+ * A seed the mock cannot take: a seed file it cannot start with, or a state to set (`consequence` says what did
+ * not happen). Its message names the file, and each fault with its pointer.
+ */
 export class SeedError extends Error {
   override readonly name = 'SeedError';
   constructor(
     readonly file: string,
     readonly faults: SeedFault[],
+    consequence = `The seed file ${file} is not valid, so the mock did not start`,
   ) {
     const shown = faults.slice(0, 10).map((fault) => `  ${fault.pointer || '(the whole file)'}: ${fault.message}`);
     if (faults.length > 10) shown.push(`  and ${faults.length - 10} more`);
-    super(`The seed file ${file} is not valid, so the mock did not start:\n${shown.join('\n')}`);
+    super(`${consequence}:\n${shown.join('\n')}`);
   }
 }
 
@@ -73,7 +77,7 @@ const accountKeys = ['device_key', 'monitors', 'groups'];
 const ownKeys = ['type', 'role', ...accountKeys];
 const managedKeys = ['name', 'zaaid', ...accountKeys];
 /** The parts of a state snapshot (`GET /__mock/state`) that a seed does not set: a snapshot seeds a mock as it is. */
-const stateKeys = ['now', 'strict_tokens', 'tokens', 'faults', 'random_faults'];
+export const stateKeys = ['now', 'strict_tokens', 'tokens', 'faults', 'random_faults'];
 export const accountTypes: readonly AccountType[] = ['normal', 'msp', 'bu_portal', 'msp_and_bu_portal'];
 /** The managed accounts each kind of account has (core document, section 1). */
 export const managedOf: Record<AccountType, ('customers' | 'business_units')[]> = {
@@ -193,7 +197,7 @@ export function checkSeed(document: Json, value: unknown, file: string): Seed {
   if (deep !== undefined)
     throw new SeedError(file, [{ pointer: deep, message: `nests arrays and objects more than ${maxSeedDepth} deep` }]);
   const reader = new SeedReader(document);
-  reader.unknownKeys(value, ['account', 'customers', 'business_units', ...stateKeys], '');
+  reader.unknownKeys(value, ['$schema', 'account', 'customers', 'business_units', ...stateKeys], '');
   const seed = defaultSeed(document);
   if (value.account !== undefined) seed.account = reader.own(value.account, seed.account) ?? seed.account;
   const zaaids = new Map<string, string>();

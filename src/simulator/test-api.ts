@@ -7,10 +7,16 @@
 //   POST /__mock/faults        {"operation", "status", "retry_after_s", "delay_ms", "count"} -> 201 (the script)
 //                              {"seed", "rate", "statuses", "latency_ms"} -> 201 (random faults)
 //   GET  /__mock/state         -> 200 (accounts with their monitors and groups; token counts, never token values)
+//   PUT  /__mock/state         a seed (or what GET gave) -> 200 the state; 400 naming each JSON pointer and fault
+//   GET  /__mock/requests      ?operation=&method=&path=&status=&account=&since=&limit= -> 200 {"requests", "dropped"}
+//   GET  /__mock/requests/{id} -> 200 one entry;  DELETE /__mock/requests -> 204   (src/journal/http.ts)
 //   POST /__mock/reset         -> 204
 import { errorAnswer, quote, type Answer, type Call } from '../http/exchange.js';
 import { isRecord } from '../description/openapi.js';
+import type { Journal } from '../journal/index.js';
+import { isJournalPath, journalAnswer } from '../journal/http.js';
 import { refuseUnknownKeys } from './checks.js';
+import { SeedError } from './seed.js';
 import type { FaultScript, GrantCodeRequest, MockControl, RandomFaults } from './types.js';
 
 export const controlPrefix = '/__mock';
@@ -54,7 +60,10 @@ const endpoints: Record<string, Record<string, Handler>> = {
       return json(201, control.fault(body as unknown as FaultScript));
     },
   },
-  '/__mock/state': { GET: takesNothing('GET /__mock/state', (control) => json(200, control.state())) },
+  '/__mock/state': {
+    GET: takesNothing('GET /__mock/state', (control) => json(200, control.state())),
+    PUT: (control, body) => json(200, control.setState(body)),
+  },
   '/__mock/reset': {
     POST: takesNothing('POST /__mock/reset', (control) => {
       control.reset();
@@ -94,10 +103,12 @@ function readBody(call: Call): { body: Record<string, unknown> } | { refused: An
 }
 
 /** The answer of the endpoint of a call: 404 and 405 for what is not one, an OPTIONS answer without CORS. */
-function endpointAnswer(control: MockControl, call: Call): Answer {
+function endpointAnswer(control: MockControl, call: Call, journal: Journal): Answer {
   let end = call.path.length;
   while (end > 1 && call.path[end - 1] === '/') end--;
-  const endpoint = endpoints[call.path.slice(0, end)];
+  const path = call.path.slice(0, end);
+  if (isJournalPath(path)) return journalAnswer(journal, call, path);
+  const endpoint = endpoints[path];
   if (!endpoint) return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${listing})`);
   const allowed = Object.keys(endpoint).join(', ');
   if (call.method === 'OPTIONS') return { status: 204, headers: { Allow: allowed }, body: Buffer.alloc(0) };
@@ -110,11 +121,15 @@ function endpointAnswer(control: MockControl, call: Call): Answer {
     return handle(control, read.body);
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) return errorAnswer(400, error.message);
+    if (error instanceof SeedError) {
+      const faults = error.faults.map((fault) => `${fault.pointer || '(the whole body)'}: ${fault.message}`);
+      return errorAnswer(400, `the state is not a valid seed, so it did not change: ${faults.join('; ')}`);
+    }
     throw error;
   }
 }
 
 /** The answer of the test API to a call under `/__mock`. */
-export function controlAnswer(control: MockControl, call: Call): Answer {
-  return withoutCors(endpointAnswer(control, call));
+export function controlAnswer(control: MockControl, call: Call, journal: Journal): Answer {
+  return withoutCors(endpointAnswer(control, call, journal));
 }

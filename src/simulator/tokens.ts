@@ -67,6 +67,10 @@ export interface TokenAuthority {
   revoke(token: string): TokenRefusal | undefined;
   /** Who a resource call's access token acts for, or why it is refused. */
   authenticate(accessToken: string): Principal;
+  /** The client_id of an access token, refresh token or grant token the identity provider holds. */
+  clientOf(value: string): string | undefined;
+  /** Whether a value is a token, grant token or client secret the identity provider holds (the journal hides them). */
+  holds(value: string): boolean;
   counts(): TokenCounts;
   /** How many records of each kind it holds, issued or adopted (bounded: rememberedRecords). */
   remembered(): { clients: number; grant_codes: number; refresh_tokens: number; access_tokens: number };
@@ -309,6 +313,16 @@ export function createTokenAuthority(options: TokenAuthorityOptions): TokenAutho
     refresh: (parameters) => refresh(authority, clock.now(), parameters),
     revoke: (token) => revoke(authority, clock.now(), token),
     authenticate: (value) => authenticate(authority, clock.now(), value),
+    clientOf: (value) => {
+      const { accessTokens, refreshTokens, codes } = authority.store;
+      return accessTokens.get(value)?.refresh.clientId ?? refreshTokens.get(value)?.clientId ?? codes.get(value)?.clientId;
+    },
+    holds: (value) => {
+      const { accessTokens, refreshTokens, codes, clients } = authority.store;
+      if (accessTokens.has(value) || refreshTokens.has(value) || codes.has(value)) return true;
+      for (const client of clients.values()) if (client.secret === value) return true;
+      return false;
+    },
     counts: () => countTokens(authority.store, clock.now()),
     remembered: () => {
       const { clients, codes, refreshTokens, accessTokens } = authority.store;

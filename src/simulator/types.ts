@@ -3,6 +3,7 @@
 // modules of a call and its answer (src/http/), whose Node.js types (Buffer) a project without @types/node must not
 // need to compile.
 import type { Json } from '../description/openapi.js';
+import type { JournalFilter, JournalPage } from '../journal/types.js';
 
 /** The options of the mock that the simulator takes. */
 export interface SimulatorOptions {
@@ -20,6 +21,8 @@ export interface SimulatorOptions {
   seed?: string | object | undefined;
   /** Seeded random faults and latency for soak tests: `{ seed: 42, rate: 0.05, statuses: [500, 503], latency_ms: [0, 20] }`. */
   randomFaults?: RandomFaults | undefined;
+  /** Entries the request journal keeps (the newest). Default 1,000; 0 turns it off. */
+  journalSize?: number | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -169,6 +172,16 @@ export interface MockControl {
   randomFaults(settings: RandomFaults | undefined): void;
   /** Accounts with their monitors and groups, token counts, the time, the faults to come. */
   state(): MockState;
+  /**
+   * Replaces the accounts with their monitors and groups by those of a seed (the `--seed` format, checked the same
+   * way: a SeedError naming each JSON pointer and fault, nothing changed); clients, tokens, the clock and the faults
+   * stay. Takes what `state()` gives too (its other keys are left aside): read, edit, set.
+   */
+  setState(seed: object): MockState;
+  /** The journal's entries that a filter keeps (all without one), oldest first, and how many left the ring. */
+  requests(filter?: JournalFilter): JournalPage;
+  /** Empties the journal (ids go on growing). */
+  clearRequests(): void;
   /** Back to the start: the seed's accounts, no tokens or clients, the clock and the faults as at start. */
   reset(): void;
 }

@@ -718,7 +718,7 @@ describe('the test API over HTTP, for suites in any language', () => {
     expect((await post('/__mock/nope')).status).toBe(404);
     const method = await fetch(`${mock.authUrl}/__mock/state`, { method: 'DELETE' });
     expect(method.status).toBe(405);
-    expect(method.headers.get('allow')).toBe('GET');
+    expect(method.headers.get('allow')).toBe('GET, PUT');
   });
 
   it('no web page drives it: another Origin 403, a rebound Host 421, a text/plain body 415; nothing is done', async () => {

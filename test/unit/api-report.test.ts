@@ -2,7 +2,7 @@
 // signatures), which way each type's values flow, and which exports are made from the description. The verdicts on
 // changes are the corpus of test/unit/gate-corpus.test.ts.
 import { describe, expect, it } from 'vitest';
-import { typeShift, unionParts } from '../../scripts/lib/api-changes.js';
+import { canonicalType, typeShift, unionParts } from '../../scripts/lib/api-changes.js';
 import { reportOf } from '../support/declarations.js';
 
 const release = `
@@ -72,10 +72,19 @@ describe('comparing printed types', () => {
     ]);
   });
 
+  it('writes a type with every union in one order', () => {
+    expect(canonicalType('("b" | "a")[] | undefined')).toBe('("a" | "b")[] | undefined');
+  });
+
   it('tells a type widened from one narrowed, changed or the same in another order', () => {
     expect(typeShift('"a" | "b"', '"a" | "b" | "c"')).toBe('widened');
     expect(typeShift('"a" | "b"', '"a"')).toBe('narrowed');
     expect(typeShift('string', 'number')).toBe('changed');
     expect(typeShift('"a" | "b"', '"b" | "a"')).toBe('same');
+    // Inside parentheses too: an array of a union, a union of unions.
+    expect(typeShift('("path" | "method" | "server")[]', '("method" | "path" | "server")[]')).toBe('same');
+    expect(typeShift('("b" | "a")[] | undefined', 'undefined | ("a" | "b")[]')).toBe('same');
+    expect(typeShift('("a" | "b")[]', '("a" | "c")[]')).toBe('changed');
+    expect(typeShift('f(")" | "(")', 'f("(" | ")")')).toBe('same');
   });
 });

@@ -1,0 +1,212 @@
+// The mock's request journal: every exchange it handles (the API, the identity provider, the refused ones; not the
+// test API's own calls), newest last, in a ring bounded in entries (default 1,000; 0 turns it off) and in bytes
+// (bodies kept up to 64 KiB each), so that no client can make the mock keep unbounded memory. A test asks it what
+// its code sent (`GET /__mock/requests`, `control.requests()`), filtered; entries that left the ring are counted.
+import type { Answer, Call } from '../http/exchange.js';
+import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
+import type { Json } from '../description/openapi.js';
+import { makeEntry, type ExchangeFacts, type KeptEntry } from './entry.js';
+import { nearMiss } from './near-miss.js';
+import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
+
+export type { ExchangeFacts } from './entry.js';
+export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from './types.js';
+
+/** Entries the journal keeps by default. */
+export const defaultJournalSize = 1000;
+/** The most bytes the entries hold together (an estimate: bodies, headers, path), whatever their number. */
+export const defaultJournalBytes = 32 * 1024 * 1024;
+
+export interface JournalOptions {
+  /** Entries kept (the newest); 0 keeps none. Default 1,000. */
+  size?: number | undefined;
+  /** Bytes the entries may hold together. Default 32 MiB. */
+  maxBytes?: number | undefined;
+  /** The facts of an exchange the request does not say: the simulated time, the account, the client, a fault. */
+  facts: (call: Call, operation: string | null) => ExchangeFacts;
+  /** Writes the time of an entry (epoch ms) in the service's form, when it is read. */
+  formatTime: (time: number) => string;
+  /** Whether a value is a credential the mock issued (it is then redacted wherever it appears). */
+  isSecret?: ((value: string) => boolean) | undefined;
+}
+
+export interface Journal {
+  /** Entries kept at most; 0 when the journal is off. */
+  readonly size: number;
+  /** Records one exchange: the call and its answer (the operation it reached is read from the call). */
+  record(call: Call, answer: Answer): void;
+  /** The entries a filter keeps, oldest first. Throws a TypeError or RangeError naming a wrong filter field. */
+  requests(filter?: JournalFilter): JournalPage;
+  /** One entry by its id, or undefined when it has left the ring (or never was). */
+  request(id: number): JournalEntry | undefined;
+  /** Empties the ring; ids go on growing. */
+  clear(): void;
+}
+
+/** Checks the journal's size option: a whole number >= 0 (0 turns it off). */
+export function journalSize(value: unknown): number {
+  if (value === undefined) return defaultJournalSize;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw new TypeError(`journalSize must be a whole number >= 0 (0 turns the journal off), not ${String(value)}`);
+  return value;
+}
+
+/** A filter checked once: each field of the right kind, else a TypeError or RangeError naming it. */
+interface CheckedFilter {
+  operation?: string;
+  method?: string;
+  path?: string;
+  status?: { from: number; to: number };
+  account?: string;
+  since: number;
+  limit: number;
+}
+
+const filterFields = ['operation', 'method', 'path', 'status', 'account', 'since', 'limit'];
+
+/** Whether a text is 1 to `max` digits, read in one pass. */
+export const isDigits = (text: string, max: number): boolean =>
+  text.length > 0 && text.length <= max && [...text].every((char) => char >= '0' && char <= '9');
+
+function wholeNumber(name: string, value: unknown, min: number): number {
+  const number = typeof value === 'string' && isDigits(value, 15) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min)
+    throw new RangeError(`${name} must be a whole number >= ${min}, not ${JSON.stringify(value)}`);
+  return number;
+}
+
+function statusRange(value: unknown): { from: number; to: number } {
+  if (typeof value === 'string' && value.length === 3 && '12345'.includes(value[0]!) && value.slice(1).toLowerCase() === 'xx') {
+    const from = Number(value[0]) * 100;
+    return { from, to: from + 99 };
+  }
+  const status = typeof value === 'string' && isDigits(value, 3) ? Number(value) : value;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
+    throw new RangeError(`status must be a status from 100 to 599 (404) or a class of them (4xx), not ${JSON.stringify(value)}`);
+  return { from: status, to: status };
+}
+
+function text(name: string, value: unknown, max: number): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > max)
+    throw new TypeError(`${name} must be a non-empty string of at most ${max} characters, not ${JSON.stringify(value)?.slice(0, 80)}`);
+  return value;
+}
+
+/** Checks a filter against the operations of the description. */
+export function checkFilter(filter: unknown, operations: readonly string[]): CheckedFilter {
+  if (filter === undefined) return { since: 0, limit: Number.MAX_SAFE_INTEGER };
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter))
+    throw new TypeError('the filter must be an object: { operation, method, path, status, account, since, limit }');
+  const given = filter as Record<string, unknown>;
+  for (const key of Object.keys(given))
+    if (!filterFields.includes(key)) throw new TypeError(`${key} is not a filter of the journal (it has ${filterFields.join(', ')})`);
+  const checked: CheckedFilter = {
+    since: given.since === undefined ? 0 : wholeNumber('since', given.since, 0),
+    limit: given.limit === undefined ? Number.MAX_SAFE_INTEGER : wholeNumber('limit', given.limit, 1),
+  };
+  if (given.operation !== undefined) {
+    const operation = text('operation', given.operation, 100);
+    if (!operations.includes(operation))
+      throw new RangeError(
+        `operation must be an operationId of the description (${operations.join(', ')}), not ${JSON.stringify(operation)}`,
+      );
+    checked.operation = operation;
+  }
+  if (given.method !== undefined) {
+    const method = text('method', given.method, 20);
+    if (![...method].every((char) => (char >= 'a' && char <= 'z') || (char >= 'A' && char <= 'Z')))
+      throw new TypeError(`method must be an HTTP method (GET, POST...), not ${JSON.stringify(method)}`);
+    checked.method = method.toUpperCase();
+  }
+  if (given.path !== undefined) {
+    checked.path = text('path', given.path, 2048);
+    if (!checked.path.startsWith('/')) throw new TypeError(`path must start with / (/api/monitors), not ${JSON.stringify(checked.path)}`);
+  }
+  if (given.status !== undefined) checked.status = statusRange(given.status);
+  if (given.account !== undefined) checked.account = text('account', given.account, 100);
+  return checked;
+}
+
+const matches = (entry: KeptEntry['entry'], filter: CheckedFilter): boolean =>
+  entry.id > filter.since &&
+  (filter.operation === undefined || entry.operation === filter.operation) &&
+  (filter.method === undefined || entry.method.toUpperCase() === filter.method) &&
+  (filter.path === undefined || entry.path === filter.path) &&
+  (filter.status === undefined || (entry.status >= filter.status.from && entry.status <= filter.status.to)) &&
+  (filter.account === undefined || entry.account === filter.account);
+
+/** A kept JSON text as the entry shows it: JSON when it parses, else the text. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The journal of a (mock) document, whose routes give the near misses and whose operations the filter checks. */
+export function createJournal(document: Json, options: JournalOptions): Journal {
+  const size = journalSize(options.size);
+  const maxBytes = options.maxBytes ?? defaultJournalBytes;
+  const routes: Route[] = compileRoutes(document);
+  const operations = routes.flatMap((route) => [...route.operations.values()].map((operation) => operation.operationId));
+  // A ring: `entries` holds the newest, oldest first; `head` is the index of the oldest, so that dropping one is O(1).
+  let entries: KeptEntry[] = [];
+  let head = 0;
+  let bytes = 0;
+  let dropped = 0;
+  let lastId = 0;
+  const dropOldest = () => {
+    bytes -= entries[head]!.bytes;
+    entries[head] = undefined as never;
+    head++;
+    dropped++;
+    // Compact now and then, so that the array does not grow with the dropped ones.
+    if (head > 1024 && head * 2 > entries.length) {
+      entries = entries.slice(head);
+      head = 0;
+    }
+  };
+  const live = () => (head === 0 ? entries : entries.slice(head));
+  /** An entry as it is read: a copy, its time written out. */
+  const readOut = (kept: KeptEntry): JournalEntry => {
+    const { id, ...rest } = structuredClone(kept.entry);
+    if (kept.answerText !== undefined) rest.answer = parsedOrText(kept.answerText);
+    return { id, at: options.formatTime(kept.at), ...rest };
+  };
+  return {
+    size,
+    record(call, answer) {
+      if (size === 0) return;
+      const operation = matchRoute(routes, call.segments, call.method)?.operation?.operationId ?? null;
+      const kept = makeEntry(call, answer, operation, options.facts(call, operation), options.isSecret);
+      kept.entry.id = ++lastId;
+      if (operation === null) kept.entry.near_miss = nearMiss(routes, call.method, call.segments);
+      entries.push(kept);
+      bytes += kept.bytes;
+      while (entries.length - head > size || (bytes > maxBytes && entries.length - head > 1)) dropOldest();
+    },
+    requests(filter) {
+      const checked = checkFilter(filter, operations);
+      const found: JournalEntry[] = [];
+      for (const kept of live()) {
+        if (found.length >= checked.limit) break;
+        if (matches(kept.entry, checked)) found.push(readOut(kept));
+      }
+      return { requests: found, dropped };
+    },
+    request(id) {
+      const first = entries[head]?.entry.id;
+      if (first === undefined || !Number.isSafeInteger(id) || id < first || id > lastId) return undefined;
+      // Ids are consecutive in the ring: the entry of an id is at its distance from the oldest.
+      const kept = entries[head + (id - first)];
+      return kept ? readOut(kept) : undefined;
+    },
+    clear() {
+      entries = [];
+      head = 0;
+      bytes = 0;
+      dropped = 0;
+    },
+  };
+}

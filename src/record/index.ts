@@ -1,0 +1,158 @@
+// A seed for the mock recorded from a real account: its device key and monitors, its customers (MSP) and business
+// units (BU portal), and each one's monitors through its zaaid, read with GET only. It signs in as verify and the
+// MCP server do (the package's client: https unless told otherwise, no redirect followed with credentials), stops
+// at the first refused call with the service's message, and gives a seed the simulator takes (checked here).
+import { randomInt } from 'node:crypto';
+import { createServiceClient, type ServiceAuth, type ServiceClient } from '../client/client.js';
+import { ServiceError } from '../client/errors.js';
+import type { FetchLike } from '../fetch/exchange.js';
+import { isRecord, type Json } from '../description/openapi.js';
+import { packagedDescription } from '../engine/packaged.js';
+import { checkSeed, SeedError } from '../simulator/seed.js';
+import { Redactor } from '../output/redact.js';
+import type { AccountType } from '../simulator/types.js';
+
+export interface RecordOptions {
+  /** The API root (`{base_url}`). */
+  baseUrl: string;
+  /** The identity provider (`{auth_url}`), needed with a refresh token. */
+  authUrl?: string | undefined;
+  auth: ServiceAuth;
+  /** Keep the account's device key as the service gave it. Default: a new key of the same form. */
+  keepDeviceKeys?: boolean | undefined;
+  /** Replace names (customers, business units, monitors' `display_name`) with `Customer 1`, ...; ids stay. */
+  anonymize?: boolean | undefined;
+  /** Allow plain http to another machine. */
+  insecure?: boolean | undefined;
+  /** Told of each step, in words (service text included: escape it before a terminal). */
+  onProgress?: ((line: string) => void) | undefined;
+  /** Custom fetch. Default: the global fetch. */
+  fetch?: FetchLike | undefined;
+}
+
+/** A recorded seed: the seed file's content (`device_key` of a customer or business unit is left to the mock). */
+export interface RecordedSeed {
+  /** The account's kind as the service showed it: the lists it may read (customers, business units), or neither. */
+  account: { type: AccountType; device_key: string; monitors: Json[]; groups: Json[] };
+  customers: { name: string; zaaid: string; monitors: Json[]; groups: Json[] }[];
+  business_units: { name: string; zaaid: string; monitors: Json[]; groups: Json[] }[];
+}
+
+/** A call the service refused, or answers that make no seed: nothing is written. Its message has no secret. */
+export class RecordError extends Error {
+  override readonly name = 'RecordError';
+}
+
+const digits = '0123456789';
+const lower = 'abcdefghijklmnopqrstuvwxyz';
+const upper = lower.toUpperCase();
+const hexDigits = '0123456789abcdef';
+
+/**
+ * A device key of the same form as another: the region prefix (`us_`) kept, then each character replaced by a random
+ * one of its kind: a hexadecimal key stays hexadecimal (in its case), else digits stay digits and letters letters.
+ */
+export function sameFormKey(key: string, random: (max: number) => number = randomInt): string {
+  const cut = key.indexOf('_') + 1;
+  const rest = [...key.slice(cut)];
+  const pick = (set: string) => set[random(set.length)]!;
+  if (rest.length > 0 && rest.every((char) => hexDigits.includes(char.toLowerCase()))) {
+    const set = rest.some((char) => upper.includes(char)) ? hexDigits.toUpperCase() : hexDigits;
+    return key.slice(0, cut) + rest.map(() => pick(set)).join('');
+  }
+  const same = (char: string) => [digits, lower, upper].find((set) => set.includes(char));
+  return key.slice(0, cut) + rest.map((char) => (same(char) ? pick(same(char)!) : char)).join('');
+}
+
+/** The documented message of an MSP or BU portal operation the account may not use (the description's example). */
+const notAuthorizedMessage = String(packagedDescription.components?.examples?.NotAuthorizedForAccount?.value?.message ?? '');
+
+/** Whether an error is the service's refusal of an MSP or BU portal operation: the account is not of that kind. */
+const notThatKind = (error: unknown): boolean =>
+  ServiceError.is(error) && error.status !== undefined && error.status < 500 && error.message.includes(notAuthorizedMessage);
+
+/** Records a seed from the account the credentials sign in to. Rejects with a RecordError at the first refusal. */
+export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> {
+  const redactor = new Redactor(
+    Object.values(options.auth as Record<string, unknown>).map((value) => (typeof value === 'string' ? value : undefined)),
+  );
+  const progress = options.onProgress ?? (() => {});
+  const client = createServiceClient({
+    baseUrl: options.baseUrl,
+    ...(options.authUrl === undefined ? {} : { authUrl: options.authUrl }),
+    auth: options.auth,
+    ...(options.insecure ? { insecure: true } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    onTokenRenewed: (token) => redactor.add(token.accessToken),
+  });
+  const read = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      throw new RecordError(
+        redactor.text(`${what} was refused, so nothing was written: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+  };
+  const monitorsOf = async (account: ServiceClient, label: string): Promise<Json[]> => {
+    const monitors = (await read(`GET /monitors (${label})`, () => account.GET('/monitors'))) as unknown;
+    return Array.isArray(monitors) ? monitors.filter(isRecord) : [];
+  };
+  const key = (await read('GET /device_key', () => client.GET('/device_key'))).device_key;
+  progress(`device key: ${options.keepDeviceKeys ? 'kept' : 'replaced by a new one of the same form'}`);
+  const account = {
+    device_key: options.keepDeviceKeys ? key : sameFormKey(key),
+    monitors: await monitorsOf(client, 'your account'),
+    groups: [],
+  };
+  progress(`your account: ${account.monitors.length} monitors`);
+  const managed: Pick<RecordedSeed, 'customers' | 'business_units'> = { customers: [], business_units: [] };
+  const listed: string[] = [];
+  for (const [part, path, label] of [
+    ['customers', '/short/msp/customers', 'customer'],
+    ['business_units', '/short/bu/business_units', 'business unit'],
+  ] as const) {
+    let entries: { name: string; zaaid: string }[];
+    try {
+      entries = await client.GET(path);
+    } catch (error) {
+      if (!notThatKind(error))
+        throw new RecordError(redactor.text(`GET ${path} was refused, so nothing was written: ${(error as Error).message}`));
+      progress(`no ${label}s: the service says the account may not list them (${notAuthorizedMessage})`);
+      continue;
+    }
+    listed.push(part);
+    for (const entry of entries) {
+      const monitors = await monitorsOf(client.forAccount(entry.zaaid), `${label} ${entry.zaaid}`);
+      managed[part].push({ name: entry.name, zaaid: entry.zaaid, monitors, groups: [] });
+      progress(`${label} ${entry.zaaid}: ${monitors.length} monitors`);
+    }
+  }
+  const type: AccountType =
+    listed.length === 2 ? 'msp_and_bu_portal' : listed[0] === 'customers' ? 'msp' : listed[0] === 'business_units' ? 'bu_portal' : 'normal';
+  const seed: RecordedSeed = { account: { type, ...account }, ...managed };
+  if (options.anonymize) anonymize(seed);
+  try {
+    checkSeed(packagedDescription, seed, '(the recorded seed)');
+  } catch (error) {
+    if (error instanceof SeedError)
+      throw new RecordError(
+        redactor.text(`the service's answers do not make a seed the mock takes, so nothing was written:\n${error.message}`),
+      );
+    throw error;
+  }
+  return seed;
+}
+
+/** Names replaced by `Customer 1`, `Business unit 1`, `Monitor 1`...; every id kept. */
+function anonymize(seed: RecordedSeed): void {
+  seed.customers.forEach((customer, index) => {
+    customer.name = `Customer ${index + 1}`;
+  });
+  seed.business_units.forEach((unit, index) => {
+    unit.name = `Business unit ${index + 1}`;
+  });
+  let count = 0;
+  for (const account of [seed.account, ...seed.customers, ...seed.business_units])
+    for (const monitor of account.monitors) if (typeof monitor.display_name === 'string') monitor.display_name = `Monitor ${++count}`;
+}
