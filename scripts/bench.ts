@@ -17,7 +17,7 @@ import { pipeline } from './lib/bench/pipeline.js';
 import type { BenchContext, BenchSection } from './lib/bench/section.js';
 import { createTable, formatTable } from './lib/bench/table.js';
 import { outputs } from './lib/paths.js';
-import { sampleRequests, type SampleRequest } from './lib/sample-requests.js';
+import { type SampleRequest, sampleRequests } from './lib/sample-requests.js';
 
 /** The table's sections, in order. The build comes first: the others measure what it made. */
 export const sections: BenchSection[] = [pipeline, mockInProcess, commandLines, journal, client, bundleSize, consumerTypecheck, mcp];

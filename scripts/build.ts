@@ -7,25 +7,25 @@
 //   tsx scripts/build.ts --force      rebuild every step
 //   tsx scripts/build.ts --out DIR    build generated/ into DIR instead (the freshness test), without dist/
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, readdir, rm, writeFile, mkdtemp } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { generatedDir, outputs, root, specRoot } from './lib/paths.js';
-import { run, withoutBanner } from './lib/run.js';
-import { clientSource } from './lib/client-source.js';
-import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
-import { generateConstants } from './lib/constants-source.js';
-import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
-import { llmsText, markdownReference } from './lib/markdown-reference.js';
-import { zodSource } from './lib/zod-source.js';
-import { postmanCollection, postmanEnvironments } from './lib/postman.js';
-import { mcpTools } from './lib/mcp-tools.js';
-import { seedSchema } from './lib/seed-schema.js';
+import { parse, stringify } from 'yaml';
+import { runScript, type ScriptLine, UsageError } from '../src/cli/args.js';
 import { mockDocument } from '../src/description/mock-document.js';
-import { runScript, UsageError, type ScriptLine } from '../src/cli/args.js';
+import { clientSource } from './lib/client-source.js';
+import { generateConstants } from './lib/constants-source.js';
+import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
+import { llmsText, markdownReference } from './lib/markdown-reference.js';
+import { mcpTools } from './lib/mcp-tools.js';
+import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
+import { generatedDir, outputs, root, specRoot } from './lib/paths.js';
+import { postmanCollection, postmanEnvironments } from './lib/postman.js';
+import { run, withoutBanner } from './lib/run.js';
+import { seedSchema } from './lib/seed-schema.js';
+import { zodSource } from './lib/zod-source.js';
 
 type Outputs = ReturnType<typeof outputs>;
 

@@ -1,9 +1,9 @@
 // npm run package: builds everything (generated/ and dist/), then packs the package (`npm pack`) into the
 // repository's root: the tarball that the README's Install section installs.
 import { execFileSync } from 'node:child_process';
+import { runScript, type ScriptLine } from '../src/cli/args.js';
 import { build } from './build.js';
 import { root } from './lib/paths.js';
-import { runScript, type ScriptLine } from '../src/cli/args.js';
 
 export const packageLine = {
   usage: `Usage: npm run package

@@ -16,23 +16,23 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { runScript, type ScriptLine } from '../src/cli/args.js';
 import { build } from './build.js';
-import { outputs } from './lib/paths.js';
 import { apiChanges } from './lib/api-changes.js';
 import { apiSnapshotFile, packageApiReport } from './lib/api-report.js';
 import {
   acknowledgedChanges,
+  type Change,
   changelogEntries,
   changelogFile,
   checkCompatibility,
   compareVersions,
   describeGate,
+  type Release,
   readReleases,
   releaseIndexFile,
   releasesDir,
   sha256,
-  type Change,
-  type Release,
 } from './lib/breaking-changes.js';
+import { outputs } from './lib/paths.js';
 
 export const releaseLine = {
   usage: `Usage: npm run release -- [--check] [--amend] [--no-build]

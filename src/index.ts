@@ -1,8 +1,22 @@
 // monitoring-service-api: the typed client of the Monitoring Service REST API.
+
+// The data centers, the API version and the identity provider's limits, as generated from the description.
+export { apiVersion, type DataCenterId, dataCenters, tokenLimits } from '../generated/client.js';
+// The types of the description: paths, operations, components and the Schema*/Response*/Parameter* aliases.
+export type * from '../generated/types.js';
 export {
-  createServiceClient,
+  type AccessTokenResult,
+  exchangeGrantCode,
+  type GrantTokens,
+  type IdentityProviderOptions,
+  type RenewedToken,
+  refreshAccessToken,
+  revokeRefreshToken,
+} from './client/auth.js';
+export {
   type CallInit,
   type CallOptions,
+  createServiceClient,
   type EnvelopeData,
   type OperationOf,
   type PathsWithMethod,
@@ -18,26 +32,12 @@ export {
   type ServiceRequestMethod,
   type ServiceResult,
 } from './client/client.js';
-export { ServiceError, type OperationInfo, type ServiceErrorKind } from './client/errors.js';
 export type { AnswerIssue, AnswerSchema, AnswerSchemas } from './client/contract.js';
-export {
-  exchangeGrantCode,
-  refreshAccessToken,
-  revokeRefreshToken,
-  type AccessTokenResult,
-  type GrantTokens,
-  type IdentityProviderOptions,
-  type RenewedToken,
-} from './client/auth.js';
-export { backoffDelay, parseRetryAfter, type RetryOptions, type Sleep } from './fetch/retry.js';
-export type { FetchLike } from './fetch/exchange.js';
-export { parseTimestamp, formatTimestamp } from './client/timestamps.js';
+export { type OperationInfo, ServiceError, type ServiceErrorKind } from './client/errors.js';
 export { operationIds } from './client/operations.js';
-
-// The data centers, the API version and the identity provider's limits, as generated from the description.
-export { dataCenters, apiVersion, tokenLimits, type DataCenterId } from '../generated/client.js';
-// The types of the description: paths, operations, components and the Schema*/Response*/Parameter* aliases.
-export type * from '../generated/types.js';
+export { formatTimestamp, parseTimestamp } from './client/timestamps.js';
+export type { FetchLike } from './fetch/exchange.js';
+export { backoffDelay, parseRetryAfter, type RetryOptions, type Sleep } from './fetch/retry.js';
 
 import type { components } from '../generated/types.js';
 /** A monitor. Unknown attributes of the service arrive untouched next to `monitor_id`. */

@@ -1,6 +1,6 @@
 // Writes generated/client.ts: the data centers of the description and a typed openapi-fetch client.
 
-import { operationsOf, type Json } from '../../src/description/openapi.js';
+import { type Json, operationsOf } from '../../src/description/openapi.js';
 
 export interface DataCenterEntry {
   id: string;

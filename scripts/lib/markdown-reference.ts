@@ -6,7 +6,7 @@
 // the docs page (`#/section/scopes`, `#/schemas/period`, `#/monitors/getmonitor`); here they point at the reference's
 // own headings, and a link the reference cannot resolve stops the build.
 import { exampleOf, serializeBody } from '../../src/description/examples.js';
-import { deref, operationsOf, type Json } from '../../src/description/openapi.js';
+import { deref, type Json, operationsOf } from '../../src/description/openapi.js';
 
 const schemaPrefix = '#/components/schemas/';
 /** The first line of the table of values that the bundle's enum descriptions end with (scripts/redocly/decorators/enum-tables.js). */

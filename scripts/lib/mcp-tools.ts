@@ -3,7 +3,7 @@
 // summary, scope and documented errors (a write says what it changes), hints of what a call does to the account
 // (read-only, additive, idempotent), an input schema of its parameters, its body and an optional `zaaid` (act on a
 // customer or business unit), and an output schema of its answer's `data`, both self-contained (no reference left).
-import { operationsOf, type Json } from '../../src/description/openapi.js';
+import { type Json, operationsOf } from '../../src/description/openapi.js';
 import type { ToolAnnotations, ToolDefinition } from '../../src/mcp/tool.js';
 import { dereferenced } from './openapi-forms.js';
 

@@ -1,6 +1,7 @@
 // Where things live, relative to the repository root, so that every script and test agrees.
-import { fileURLToPath } from 'node:url';
+
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const specRoot = path.join(root, 'openapi', 'openapi.yaml');

@@ -6,7 +6,7 @@
 // one the operation documents. One environment per data center (the description's placeholder hosts until the user
 // sets the real ones) and one for the local mock.
 import { exampleOf, serializeBody } from '../../src/description/examples.js';
-import { deref, operationsOf, type Json } from '../../src/description/openapi.js';
+import { deref, type Json, operationsOf } from '../../src/description/openapi.js';
 
 export const collectionSchema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 

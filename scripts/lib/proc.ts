@@ -1,7 +1,7 @@
 // What Linux's /proc says of processes: the fields of a process's stat line, its descendants, and CPU time in ms.
 // One home for the scripts that measure processes (the bench, npm test's closing line).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * The fields of /proc/PID/stat after the command's name (which may hold spaces and parentheses), so that index 0 is

@@ -3,7 +3,7 @@
 // The benchmarks and the mock's tests start from these; the bad-input test breaks them one way at a time.
 import { exampleOf, requestTarget, serializeBody } from '../../src/description/examples.js';
 import { mockDocument } from '../../src/description/mock-document.js';
-import { deref, httpMethods, parametersOf, type Json } from '../../src/description/openapi.js';
+import { deref, httpMethods, type Json, parametersOf } from '../../src/description/openapi.js';
 
 export { serializeBody };
 

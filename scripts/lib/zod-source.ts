@@ -4,7 +4,7 @@
 // are loose unless the description closes them. The subset of JSON Schema the description uses: type (and type
 // lists), enum, const, $ref, properties, required, additionalProperties, items, allOf, oneOf, anyOf, minLength,
 // pattern. `oneOf` is checked as `anyOf` (a union); `format` is not checked.
-import { operationsOf, type Json } from '../../src/description/openapi.js';
+import { type Json, operationsOf } from '../../src/description/openapi.js';
 
 const schemaPrefix = '#/components/schemas/';
 

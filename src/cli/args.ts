@@ -1,7 +1,7 @@
 // Reading a command line: options with a usage text, a clear error for anything unknown or malformed, and a hint
 // when npm took the options for itself (`npm run x --port 1` instead of `npm run x -- --port 1`).
 import { pathToFileURL } from 'node:url';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 

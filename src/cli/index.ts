@@ -7,18 +7,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { npmHint, program, UsageError, type Command } from './args.js';
+import { type Command, npmHint, program, UsageError } from './args.js';
 import { mcpCommand, runMcp } from './mcp.js';
 import { mockCommand, runMock } from './mock.js';
 import { proxyCommand, runProxy } from './proxy.js';
 import { recordCommand, runRecord } from './record.js';
 import { runVerify, verifyCommand } from './verify.js';
 
+export { credentialsFrom, credentialVariables } from './credentials.js';
 export { mockBanner, runMock } from './mock.js';
 export { runProxy } from './proxy.js';
-export { credentialsFrom, credentialVariables } from './credentials.js';
-export { runVerify } from './verify.js';
 export { runRecord } from './record.js';
+export { runVerify } from './verify.js';
 
 const commands: Record<string, Command> = {
   mock: mockCommand,

@@ -1,11 +1,12 @@
 // `monitoring-service-api mcp`: the API as tools for an AI assistant (Model Context Protocol), over stdio, or over
 // Streamable HTTP with --http. Over stdio, stdout carries the protocol only: every message of this command goes to
 // stderr.
-import { countRule, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
-import { targetOf, targetOptions, targetUsage } from './target.js';
+
+import { terminalText } from '../output/escape.js';
+import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { stopOnSignals } from './serve.js';
-import { terminalText } from '../output/escape.js';
+import { targetOf, targetOptions, targetUsage } from './target.js';
 
 /** The MCP SDK, an optional peer dependency of the package, as the user installs it. */
 export const mcpInstallCommand = 'npm install --save-exact @modelcontextprotocol/sdk@1.32.2';

@@ -1,10 +1,11 @@
 // `monitoring-service-api mock`: the contract mock in this process, until a signal.
-import { countRule, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
-import { stopOnSignals } from './serve.js';
-import { terminalText } from '../output/escape.js';
-import { SeedError, startMock, type MockMode, type RandomFaults, type RunningMock } from '../mock/index.js';
-import { maxDelayMs } from '../simulator/faults.js';
+
+import { type MockMode, type RandomFaults, type RunningMock, SeedError, startMock } from '../mock/index.js';
 import { exposureWarning } from '../mock/test-api-access.js';
+import { terminalText } from '../output/escape.js';
+import { maxDelayMs } from '../simulator/faults.js';
+import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
+import { stopOnSignals } from './serve.js';
 
 export const mockCommand = {
   summary: 'serve the contract mock (API root /api, identity provider at the root)',

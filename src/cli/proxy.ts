@@ -1,8 +1,8 @@
 // `monitoring-service-api proxy`: the validating proxy in this process, until a signal.
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError, type Command } from './args.js';
+import { type ExchangeReport, formatReport, type RunningProxy, startProxy } from '../proxy/index.js';
+import { type Command, countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { stopOnSignals } from './serve.js';
-import { formatReport, startProxy, type ExchangeReport, type RunningProxy } from '../proxy/index.js';
 
 export const proxyCommand = {
   summary: 'the validating proxy in front of an implementation of the API',

@@ -1,11 +1,12 @@
 // `monitoring-service-api record --out seed.json`: a seed for the mock recorded from a real account (GET only), written
 // whole or not at all. It signs in as verify and mcp do: credentials from the environment, the same target options.
-import { parseCommand, program, UsageError, type Command } from './args.js';
+
+import { terminalText } from '../output/escape.js';
+import { RecordError, recordSeed } from '../record/index.js';
+import { type Command, parseCommand, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { unwritable, writeWhole } from './files.js';
 import { targetOf, targetOptions, targetUsage } from './target.js';
-import { terminalText } from '../output/escape.js';
-import { RecordError, recordSeed } from '../record/index.js';
 
 export const recordCommand = {
   summary: 'record a seed for the mock from a real account (its monitors, customers and business units; GET only)',

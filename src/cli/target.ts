@@ -1,7 +1,7 @@
 // The service a command signs in to (mcp, record): `--base-url` and `--auth-url`, or `--data-center` for the pair
 // of the description, whose hosts are placeholders (the documents do not give them), so that one alone is refused.
 import { dataCenters } from '../../generated/client.js';
-import { npmHint, UsageError, type OptionSpec } from './args.js';
+import { npmHint, type OptionSpec, UsageError } from './args.js';
 
 /** The options of the target, for a command's option list. */
 export const targetOptions = {

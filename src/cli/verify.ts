@@ -1,23 +1,24 @@
 // `monitoring-service-api verify`: one run against a service; the exit status says how it went.
-import { credentialsFrom, credentialVariables } from './credentials.js';
-import { unwritable, writeWhole } from './files.js';
-import { countRule, npmHint, numberOption, parseOptions, program, rateRule, UsageError, type Command } from './args.js';
-import { terminalText } from '../output/escape.js';
+
 import { dataCenters } from '../../generated/client.js';
 import { engineInstallCommand } from '../mock/index.js';
+import { terminalText } from '../output/escape.js';
 import {
   formatCheck,
   formatJunit,
   formatMarkdown,
   formatSummary,
+  type VerifyOptions,
   VerifyOptionsError,
+  type VerifyReport,
   verifyDefaults,
   verifyExitCodes,
   verifyService,
   writeOperations,
-  type VerifyOptions,
-  type VerifyReport,
 } from '../verify/index.js';
+import { type Command, countRule, npmHint, numberOption, parseOptions, program, rateRule, UsageError } from './args.js';
+import { credentialsFrom, credentialVariables } from './credentials.js';
+import { unwritable, writeWhole } from './files.js';
 
 /** What verify prints after a usage error: its synopsis, and where the rest is. */
 const verifyHint = () =>

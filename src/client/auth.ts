@@ -1,10 +1,10 @@
 // The identity provider: exchanging a grant code, getting access tokens from a refresh token, revoking a refresh
 // token; and the access-token cache of a client (renewal ahead of expiry, one renewal at a time, the provider's limit).
-import { createAuthClient, dataCenters, tokenLimits, type DataCenterId } from '../../generated/client.js';
+import { createAuthClient, type DataCenterId, dataCenters, tokenLimits } from '../../generated/client.js';
 import type { components } from '../../generated/types.js';
-import { ServiceError, describeErrorBody, type OperationInfo } from './errors.js';
 import { credentialAddress } from '../fetch/address.js';
-import { abortError, exchange, untilAborted, type FetchLike } from '../fetch/exchange.js';
+import { abortError, exchange, type FetchLike, untilAborted } from '../fetch/exchange.js';
+import { describeErrorBody, type OperationInfo, ServiceError } from './errors.js';
 import { operationInfo } from './operations.js';
 
 /** Where the identity provider is and how to reach it. */

@@ -2,17 +2,17 @@
 // service's auth, data centers, accounts (zaaid), errors, retries and timeouts.
 import { createApiClient, type DataCenterId } from '../../generated/client.js';
 import type { paths } from '../../generated/types.js';
-import type { RenewedToken } from './auth.js';
-import { answerSchemas, checkAnswer, type AnswerSchemas } from './contract.js';
-import { failedAnswerError, unreadAnswerError, type FetchResult, type OperationInfo } from './errors.js';
+import { isRecord } from '../description/openapi.js';
 import type { FetchLike } from '../fetch/exchange.js';
-import { resolveRetry, type RetryOptions, type Sleep } from '../fetch/retry.js';
+import { type RetryOptions, resolveRetry, type Sleep } from '../fetch/retry.js';
+import { positiveNumber } from '../options.js';
+import type { RenewedToken } from './auth.js';
+import { type AnswerSchemas, answerSchemas, checkAnswer } from './contract.js';
+import { type FetchResult, failedAnswerError, type OperationInfo, unreadAnswerError } from './errors.js';
 import { operationInfo } from './operations.js';
 import { checkPathValues, checkZaaid } from './request-values.js';
-import { send, type CallContext } from './send.js';
-import { positiveNumber } from '../options.js';
-import { clientSettings, type ClientSettings } from './settings.js';
-import { isRecord } from '../description/openapi.js';
+import { type CallContext, send } from './send.js';
+import { type ClientSettings, clientSettings } from './settings.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Types

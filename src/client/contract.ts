@@ -1,7 +1,7 @@
 // The client's opt-in check of successful answers against the contract (`validate`). The schemas come by value,
 // from the caller's own import (`validate: answerSchema` of `monitoring-service-api/zod`): a bundler then carries
 // zod and the generated schemas only into an app that imports them, and builds an app without zod installed.
-import { ServiceError, type OperationInfo } from './errors.js';
+import { type OperationInfo, ServiceError } from './errors.js';
 
 /** One rule an answer broke, as zod 4 reports it. */
 export interface AnswerIssue {

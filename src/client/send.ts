@@ -1,9 +1,10 @@
 // The client's fetch for openapi-fetch: each request it builds gets the service's headers and the call's token, one
 // renewal after a 401, and the retries of an idempotent call; the answer goes back as it arrives.
-import type { TokenSource } from './auth.js';
-import { ServiceError, type OperationInfo } from './errors.js';
-import { abortError, startExchange, type FetchLike, type OpenExchange } from '../fetch/exchange.js';
+
+import { abortError, type FetchLike, type OpenExchange, startExchange } from '../fetch/exchange.js';
 import { backoffDelay, parseRetryAfter, type RetryOptions, type Sleep } from '../fetch/retry.js';
+import type { TokenSource } from './auth.js';
+import { type OperationInfo, ServiceError } from './errors.js';
 
 /** One call's settings and what its attempts learn on the way. */
 export interface CallContext {

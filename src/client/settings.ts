@@ -1,12 +1,12 @@
 // A client's options, checked once when it is created (a TypeError names the first wrong one), with their defaults:
 // the addresses, the version, the limits of a call, and where its access tokens come from.
 import { apiVersion } from '../../generated/client.js';
-import { RefreshingTokens, dataCenterOf, defaultTimeoutMs, fixedToken, type TokenSource } from './auth.js';
-import type { ServiceClientOptions } from './client.js';
 import { credentialAddress } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
-import { defaultSleep, resolveRetry, type RetryOptions, type Sleep } from '../fetch/retry.js';
+import { defaultSleep, type RetryOptions, resolveRetry, type Sleep } from '../fetch/retry.js';
 import { positiveNumber } from '../options.js';
+import { dataCenterOf, defaultTimeoutMs, fixedToken, RefreshingTokens, type TokenSource } from './auth.js';
+import type { ServiceClientOptions } from './client.js';
 
 export interface ClientSettings {
   baseUrl: string;

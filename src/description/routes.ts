@@ -1,6 +1,6 @@
 // The routes of a (mock) document: which operation a method and path reach, and what the operation documents
 // (statuses, named examples, security). The mock front uses it to answer what Prism answers badly or not at all.
-import { deref, httpMethods, parametersOf, type Json } from './openapi.js';
+import { deref, httpMethods, type Json, parametersOf } from './openapi.js';
 
 export interface RouteOperation {
   method: string;

@@ -1,6 +1,6 @@
 // How the engine's modules load: the parts the mock does not use by default load on first use, and what one of its
 // modules compiles on every request is compiled once. Done once per process, before the engine's entry loads.
-import { Module, createRequire } from 'node:module';
+import { createRequire, Module } from 'node:module';
 
 /** How a module of the engine is put off until it is used. */
 interface Deferral {

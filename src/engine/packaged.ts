@@ -1,10 +1,11 @@
 // The description this package ships, and the engine's operations of its mock document, made at build time by
 // scripts/build.ts (reading the document takes the engine longer than the rest of the mock's start).
-import bundle from '../../generated/openapi.json' with { type: 'json' };
+
 import operations from '../../generated/mock-operations.json' with { type: 'json' };
-import { createEngine, type Engine, type EngineMode, type PrecomputedOperations } from './prism.js';
+import bundle from '../../generated/openapi.json' with { type: 'json' };
 import { mockDocumentOf } from '../description/mock-document.js';
 import type { Json } from '../description/openapi.js';
+import { createEngine, type Engine, type EngineMode, type PrecomputedOperations } from './prism.js';
 
 export const packagedDescription: Json = bundle;
 const packagedOperations: PrecomputedOperations = operations;

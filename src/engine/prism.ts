@@ -3,9 +3,9 @@
 // needs none of it, the mock and the proxy load it on first use and say how to install it when it is missing.
 import { createRequire } from 'node:module';
 import { isJson, sameMediaType } from '../http/exchange.js';
-import { candidatesOf, operationTable, routedFirst, type Router } from './routing.js';
 import { keptAnswers, type Mocker } from './answers.js';
 import { prepareEngineModules } from './modules.js';
+import { candidatesOf, operationTable, type Router, routedFirst } from './routing.js';
 
 /** The engine version this package is built and tested with (the last one that runs on Node 20). */
 export const engineVersion = '5.12.0';

@@ -1,7 +1,8 @@
 // Between Prism's engine and the HTTP layer that the mock and the proxy share: a call as the engine takes it, and
 // what the engine says of it (its validations, its refusals) as violations and answers.
+
+import { type Answer, type Call, corsHeaders, isJson, type Violation } from '../http/exchange.js';
 import type { EngineError, EngineInput, EngineValidation } from './prism.js';
-import { corsHeaders, isJson, type Answer, type Call, type Violation } from '../http/exchange.js';
 
 /** A call as the engine takes it: the path and query read, the body parsed (JSON) or as text (anything else). */
 export function engineInput(call: Call, headers: Record<string, string>): EngineInput {

@@ -1,6 +1,6 @@
 // One HTTP exchange with a deadline, without following redirects: the piece the client, the identity-provider
 // helpers, the mock and verify share.
-import { ServiceError, type OperationInfo } from '../client/errors.js';
+import { type OperationInfo, ServiceError } from '../client/errors.js';
 
 /** A fetch function: the global `fetch` or any function that takes a Request and gives a Response. */
 export type FetchLike = (request: Request) => Promise<Response>;

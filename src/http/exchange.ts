@@ -2,10 +2,10 @@
 // the request (`Call`), the answer (`Answer`), the contract's error shape for the faults they name, and the checks
 // of a request that Prism's engine cannot survive or would answer without the contract's shape.
 import { maxJsonDepth, tooDeepAt } from './json-depth.js';
-import { isForm, isJson, parseMediaType, type MediaType } from './media-type.js';
+import { isForm, isJson, type MediaType, parseMediaType } from './media-type.js';
 
 // Media types have a home of their own; the mock, the proxy and the engine read them with the rest of the exchange.
-export { isForm, isJson, parseMediaType, sameMediaType, type MediaType } from './media-type.js';
+export { isForm, isJson, type MediaType, parseMediaType, sameMediaType } from './media-type.js';
 
 export type HeaderValues = Record<string, string | string[] | undefined>;
 

@@ -2,7 +2,7 @@
 // valid HTTP/1.1 with a 4xx that names the fault in the contract's error shape, and hands the rest to a handler.
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { createCall, errorAnswer, quote, type Answer, type Call } from './exchange.js';
+import { type Answer, type Call, createCall, errorAnswer, quote } from './exchange.js';
 
 export interface ServerOptions {
   /** Answers one request; never throws (a handler error becomes a 500 naming it). */

@@ -10,7 +10,7 @@
 // credential's name and no escape in its text is kept as text redacted by value, and parsed when the entry is read.
 import type { Answer, Call, Violation } from '../http/exchange.js';
 import { headerText, isJson, splitTarget } from '../http/exchange.js';
-import { Redactor, redactParameters, redacted, secretParameters, secretParametersOf } from '../output/redact.js';
+import { Redactor, redacted, redactParameters, secretParameters, secretParametersOf } from '../output/redact.js';
 import type { JournalEntry, JournalViolation } from './types.js';
 
 /** The most bytes of a request or answer body an entry keeps. */

@@ -5,7 +5,7 @@
 //   DELETE /__mock/requests                                                           -> 204
 //
 // A filter value that is not valid, a parameter given twice or one the journal does not know is a 400 naming it.
-import { errorAnswer, quote, splitTarget, type Answer, type Call } from '../http/exchange.js';
+import { type Answer, type Call, errorAnswer, quote, splitTarget } from '../http/exchange.js';
 import { isDigits, type Journal } from './index.js';
 import type { JournalFilter } from './types.js';
 

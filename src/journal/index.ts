@@ -2,10 +2,11 @@
 // test API's own calls), newest last, in a ring bounded in entries (default 1,000; 0 turns it off) and in bytes
 // (bodies kept up to 64 KiB each), so that no client can make the mock keep unbounded memory. A test asks it what
 // its code sent (`GET /__mock/requests`, `control.requests()`), filtered; entries that left the ring are counted.
-import type { Answer, Call } from '../http/exchange.js';
-import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
+
 import type { Json } from '../description/openapi.js';
-import { makeEntry, type ExchangeFacts, type KeptEntry } from './entry.js';
+import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
+import type { Answer, Call } from '../http/exchange.js';
+import { type ExchangeFacts, type KeptEntry, makeEntry } from './entry.js';
 import { nearMiss } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
 

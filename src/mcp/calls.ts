@@ -1,16 +1,16 @@
 // The tools' work, shared by every session of a server: one client (so that every session spends the same access
 // token, and the identity provider's limit on renewals is counted once), one redaction, the tools with their checks.
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { DataCenterId } from '../../generated/client.js';
 import generated from '../../generated/mcp-tools.json' with { type: 'json' };
 import { createServiceClient, type ServiceAuth, type ServiceClientOptions } from '../client/client.js';
-import type { DataCenterId } from '../../generated/client.js';
 import { isRecord, type Json } from '../description/openapi.js';
 import { cappedFetch } from '../fetch/capped-body.js';
+import { positiveWholeNumber } from '../options.js';
 import { terminalText } from '../output/escape.js';
 import { Redactor } from '../output/redact.js';
-import { positiveWholeNumber } from '../options.js';
 import { constantsLookupTool, lookupConstant } from './knowledge.js';
-import { answerResult, defaultMaxAnswerBytes, errorResult, failureResult, textResult, type ToolResult } from './results.js';
+import { answerResult, defaultMaxAnswerBytes, errorResult, failureResult, type ToolResult, textResult } from './results.js';
 import type { ToolDefinition } from './tool.js';
 
 export interface McpServerOptions {

@@ -18,9 +18,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createToolCalls, type McpServerOptions } from './calls.js';
 import { serverFor } from './server.js';
 
+export { type McpServerOptions, operationTools } from './calls.js';
+export { type McpHttpOptions, type RunningMcpHttpServer, startMcpHttpServer } from './http.js';
 export type { ToolAnnotations, ToolDefinition } from './tool.js';
-export { operationTools, type McpServerOptions } from './calls.js';
-export { startMcpHttpServer, type McpHttpOptions, type RunningMcpHttpServer } from './http.js';
 
 /**
  * The MCP server (not yet connected: `await server.connect(transport)`). Throws a TypeError for a wrong option,

@@ -2,13 +2,14 @@
 // engine on the mock document, which validates the request and makes the documented example answer; then, by
 // default, the simulator (src/simulator/), which decides the answers that depend on state. Shared by the HTTP server
 // (startMock) and the in-process fetch (createMockFetch).
+
+import type { Json } from '../description/openapi.js';
+import { engineFor } from '../engine/packaged.js';
 import type { EngineMode, EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
-import { checkCall, errorAnswer, type Answer, type Call } from '../http/exchange.js';
-import { mockPolicy } from './policy.js';
-import { engineFor } from '../engine/packaged.js';
-import type { Json } from '../description/openapi.js';
+import { type Answer, type Call, checkCall, errorAnswer } from '../http/exchange.js';
 import { createSimulator, isControlPath, type Simulator } from '../simulator/index.js';
+import { mockPolicy } from './policy.js';
 import type { MockBehaviour, MockMode } from './types.js';
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;

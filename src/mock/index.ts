@@ -11,19 +11,21 @@
 //
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
-import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
-import { prepareMock, type MockHandler } from './handler.js';
-import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
+
 import { apiRoot } from '../description/mock-document.js';
-import { redactTarget } from '../output/redact.js';
-import { untilAborted } from '../fetch/exchange.js';
-import { positiveWholeNumber } from '../options.js';
 import type { Json } from '../description/openapi.js';
-import type { MockBehaviour, MockControl } from './types.js';
+import { untilAborted } from '../fetch/exchange.js';
+import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
+import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
+import { positiveWholeNumber } from '../options.js';
+import { redactTarget } from '../output/redact.js';
 import { isControlPath, type Simulator } from '../simulator/index.js';
+import { type MockHandler, prepareMock } from './handler.js';
 import { testApiRefusal } from './test-api-access.js';
+import type { MockBehaviour, MockControl } from './types.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
+export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
 export { SeedError } from '../simulator/seed.js';
 export type {
   AccountSeed,
@@ -41,7 +43,6 @@ export type {
   SeedFault,
   TokenCounts,
 } from './types.js';
-export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
 
 export interface MockOptions extends MockBehaviour {
   /** Port to listen on; 0 (the default) picks a free one. */

@@ -14,24 +14,25 @@
 // After the engine (`answer`): its refusals (problem details) and the description's 400 example played for an
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
+
+import type { Json } from '../description/openapi.js';
+import { compileRoutes, describeOperation, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import type { EngineError, EngineResult, MockCallConfig } from '../engine/prism.js';
 import { refusalViolations, requestViolation, toViolations } from '../engine/translate.js';
+import { authorizationPattern } from '../http/authorization.js';
 import {
+  type Answer,
+  type Call,
   corsHeaders,
   errorAnswer,
   headerText,
-  textHeaders,
-  violationsHeader,
   isJson,
   quote,
-  type Answer,
-  type Call,
+  textHeaders,
   type Violation,
+  violationsHeader,
 } from '../http/exchange.js';
-import { compileRoutes, describeOperation, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import { checkPreferences, readPreferences, SharedBadRequest } from './preferences.js';
-import type { Json } from '../description/openapi.js';
-import { authorizationPattern } from '../http/authorization.js';
 
 /** Violation messages in a sentence: `body must have required property 'display_name'; ...`. */
 export function describeViolations(violations: Violation[], contentType?: string): string {

@@ -1,11 +1,12 @@
 // What a call may ask the mock to play (the `Prefer` header and its `__code`/`__example`/`__dynamic` query forms):
 // read in one pass without a regular expression, checked against what the operation documents, and turned into the
 // engine's settings, or into the answer that refuses them or plays the description's shared 400.
+
+import { deref, type Json } from '../description/openapi.js';
+import { describeOperation, type RouteOperation } from '../description/routes.js';
 import type { MockCallConfig } from '../engine/prism.js';
 import { requestViolation } from '../engine/translate.js';
-import { corsHeaders, errorAnswer, errorContentType, quote, type Answer, type Call } from '../http/exchange.js';
-import { describeOperation, type RouteOperation } from '../description/routes.js';
-import { deref, type Json } from '../description/openapi.js';
+import { type Answer, type Call, corsHeaders, errorAnswer, errorContentType, quote } from '../http/exchange.js';
 
 export interface Preferences {
   code?: string;

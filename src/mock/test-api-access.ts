@@ -10,7 +10,7 @@
 //   is off (403 saying how to turn it on). A token given on loopback is required too. With a token, the Host check
 //   is left to it: other machines name this one by an address of its own, and a page cannot know the token.
 // The in-process fetch (createMockFetch) has no network, so no page and no machine reaches it: none of these apply.
-import { errorAnswer, type Answer, type Call } from '../http/exchange.js';
+import { type Answer, type Call, errorAnswer } from '../http/exchange.js';
 import { bearerFault, hostFault, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
 import { withoutCors } from '../simulator/test-api.js';
 

@@ -1,10 +1,11 @@
 // The proxy's log of exchanges: each call and answer read into a report (the operation reached, the violations by
 // side and location, the exchange's credentials redacted), the last `maxReports` kept, and a tally of all.
-import { isForm, type Answer, type Call, type Violation } from '../http/exchange.js';
-import { ruleOf } from '../engine/prism.js';
-import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
+
 import { matchRoute, type Route } from '../description/routes.js';
-import { addToTally, defaultMaxReports, emptyTally, type ExchangeReport, type ReportedViolation } from './reports.js';
+import { ruleOf } from '../engine/prism.js';
+import { type Answer, type Call, isForm, type Violation } from '../http/exchange.js';
+import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
+import { addToTally, defaultMaxReports, type ExchangeReport, emptyTally, type ReportedViolation } from './reports.js';
 
 function toReported(violation: Violation): ReportedViolation {
   const [first = 'request', ...rest] = violation.location;

@@ -7,30 +7,31 @@
 // With `errors: true`, a request that breaks the contract is refused (422) without being forwarded, and an answer
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
-import type { Engine, EngineError, EngineResult } from '../engine/prism.js';
+
+import type { Json } from '../description/openapi.js';
+import { compileRoutes } from '../description/routes.js';
 import { engineFor } from '../engine/packaged.js';
+import type { Engine, EngineError, EngineResult } from '../engine/prism.js';
+import { engineInput, problemAnswer, refusalViolations, toViolations } from '../engine/translate.js';
+import { describeFetchFailure } from '../fetch/failure.js';
 import {
+  type Answer,
+  type Call,
   checkCall,
   corsHeaders,
   errorAnswer,
   headerText,
   textHeaders,
-  violationsHeader,
-  type Answer,
-  type Call,
   type Violation,
+  violationsHeader,
 } from '../http/exchange.js';
-import { positiveWholeNumber } from '../options.js';
-import { engineInput, problemAnswer, refusalViolations, toViolations } from '../engine/translate.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
-import { describeFetchFailure } from '../fetch/failure.js';
-import type { Json } from '../description/openapi.js';
-import { compileRoutes } from '../description/routes.js';
-import { Upstream } from './upstream.js';
+import { positiveWholeNumber } from '../options.js';
 import { ExchangeLog } from './exchange-log.js';
 import { defaultMaxReports, describeTally, type ExchangeReport } from './reports.js';
+import { Upstream } from './upstream.js';
 
-export { formatReport, summarizeReports, type ExchangeReport, type ReportedViolation } from './reports.js';
+export { type ExchangeReport, formatReport, type ReportedViolation, summarizeReports } from './reports.js';
 
 export interface ProxyOptions {
   /** The implementation, e.g. http://127.0.0.1:8080 (it serves /api/... and /oauth/...). */

@@ -1,9 +1,9 @@
 // The proxy's side of the upstream: each request the engine forwards goes to the upstream with its own bytes, and the
 // upstream's answer comes back whole (within the time and size limits), to the engine to judge and to the client as
 // it was. An upstream that does not answer is an error of the engine's shape, which the proxy reports.
-import { judgedBody, judgedHeaders, type EngineInput, type EngineOperation, type EngineOutput } from '../engine/prism.js';
-import { textHeaders, type Answer, type Call } from '../http/exchange.js';
+import { type EngineInput, type EngineOperation, type EngineOutput, judgedBody, judgedHeaders } from '../engine/prism.js';
 import { describeFetchFailure } from '../fetch/failure.js';
+import { type Answer, type Call, textHeaders } from '../http/exchange.js';
 
 /**
  * Headers that belong to one connection (hop-by-hop, RFC 9110 section 7.6.1), or that fetch sets itself. The

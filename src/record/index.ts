@@ -5,11 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { createServiceClient, type ServiceAuth, type ServiceClient } from '../client/client.js';
 import { ServiceError } from '../client/errors.js';
-import type { FetchLike } from '../fetch/exchange.js';
 import { isRecord, type Json } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
-import { checkSeed, SeedError } from '../simulator/seed.js';
+import type { FetchLike } from '../fetch/exchange.js';
 import { Redactor } from '../output/redact.js';
+import { checkSeed, SeedError } from '../simulator/seed.js';
 import type { AccountType } from '../simulator/types.js';
 
 export interface RecordOptions {

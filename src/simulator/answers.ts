@@ -1,8 +1,9 @@
 // The simulator's answers in the forms the description documents: a named example of an operation's status in its
 // media type, the engine's example answer with another body, and the answer of an injected fault.
-import { corsHeaders, errorAnswer, type Answer } from '../http/exchange.js';
+
 import { deref, isRecord, type Json } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
+import { type Answer, corsHeaders, errorAnswer } from '../http/exchange.js';
 import type { Fault } from './faults.js';
 
 /** The body of an answer, parsed (an engine's example answer); `{}` when it is empty or not an object. */

@@ -1,9 +1,10 @@
 // The simulator's controls as methods (`mock.control`): the developer console's registration and grant tokens, the
 // clock, the faults, the state (read and set), the request journal and the reset. The test API (test-api.ts) serves the same methods over HTTP.
-import { serviceTime, type SimulatedClock } from './clock.js';
-import type { Accounts } from './accounts.js';
-import type { Faults } from './faults.js';
+
 import type { Journal } from '../journal/index.js';
+import type { Accounts } from './accounts.js';
+import { type SimulatedClock, serviceTime } from './clock.js';
+import type { Faults } from './faults.js';
 import type { TokenAuthority } from './tokens.js';
 import type { MockControl, MockState, Seed } from './types.js';
 

@@ -4,8 +4,9 @@
 // Its refusals: the documents show neither their status nor their bodies (section 7). The mock answers 400, the core
 // document's status for wrong request information, with its own error shape `{code, message}` and the OAuth 2.0
 // error code (RFC 6749, section 5.2) in `error`.
-import { errorAnswer, type Answer, type Call } from '../http/exchange.js';
+
 import type { RouteOperation } from '../description/routes.js';
+import { type Answer, type Call, errorAnswer } from '../http/exchange.js';
 import { parseBody, withBody } from './answers.js';
 import { maxCredentialLength } from './token-store.js';
 import type { TokenAuthority, TokenRefusal, TokenResult } from './tokens.js';

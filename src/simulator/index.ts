@@ -10,25 +10,25 @@
 // The test API drives it (control.ts as methods, test-api.ts over HTTP); the request journal records every
 // exchange (journal.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Answer, Call } from '../http/exchange.js';
 import { deref, type Json } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
+import type { Answer, Call } from '../http/exchange.js';
 import { createAccounts } from './accounts.js';
 import { documentedAnswers } from './answers.js';
 import { createClock } from './clock.js';
 import { createControl } from './control.js';
 import { createFaults, type Fault } from './faults.js';
 import { createIdentityProvider } from './identity.js';
-import { createResources } from './resources.js';
 import { createSimulatorJournal } from './journal.js';
+import { createResources } from './resources.js';
 import { createRoles } from './roles.js';
 import { checkSeed, defaultSeed, readSeedFile, SeedError } from './seed.js';
 import { controlAnswer } from './test-api.js';
 import { createTokenAuthority } from './tokens.js';
 import type { MockControl, Seed, SimulatorOptions } from './types.js';
 
-export { isControlPath } from './test-api.js';
 export { SeedError } from './seed.js';
+export { isControlPath } from './test-api.js';
 export type { SimulatorOptions } from './types.js';
 
 export interface Simulator {

@@ -2,13 +2,14 @@
 // facts only the simulator knows: the simulated time, the account of the zaaid cookie, the client of the token or
 // grant, and the fault injected into the answer. What the identity provider holds (tokens, grant tokens, client
 // secrets) is hidden wherever a client puts it.
+
+import type { Json } from '../description/openapi.js';
+import { accessTokenOf } from '../http/authorization.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { headerText } from '../http/exchange.js';
-import { accessTokenOf } from '../http/authorization.js';
-import type { Json } from '../description/openapi.js';
 import { createJournal, type ExchangeFacts, type Journal } from '../journal/index.js';
 import { zaaidOf } from './accounts.js';
-import { serviceTime, type SimulatedClock } from './clock.js';
+import { type SimulatedClock, serviceTime } from './clock.js';
 import type { Fault } from './faults.js';
 import { identityParameters } from './identity.js';
 import { isControlPath } from './test-api.js';

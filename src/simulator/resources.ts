@@ -2,12 +2,13 @@
 // account of the `zaaid` cookie (not one of the caller's customers or business units: 403 with the documented
 // message), the documented scopes, then the account's own data: its device key, its monitors (404 with code 1002 for
 // one it does not have), its groups, its customers and business units.
-import { errorAnswer, headerText, type Answer, type Call } from '../http/exchange.js';
-import { accessTokenOf } from '../http/authorization.js';
+
 import { deref, isRecord, type Json } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
-import { parseBody, withBody, type DocumentedAnswers } from './answers.js';
-import { zaaidOf, type Account, type Accounts } from './accounts.js';
+import { accessTokenOf } from '../http/authorization.js';
+import { type Answer, type Call, errorAnswer, headerText } from '../http/exchange.js';
+import { type Account, type Accounts, zaaidOf } from './accounts.js';
+import { type DocumentedAnswers, parseBody, withBody } from './answers.js';
 import type { Roles } from './roles.js';
 import { managedOf } from './seed.js';
 import type { Principal, TokenAuthority } from './tokens.js';

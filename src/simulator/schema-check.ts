@@ -1,7 +1,7 @@
 // Checking a value against the description's schemas, for a seed: the keywords its schemas use (annotations are
 // skipped), each fault at its JSON pointer. The seed's depth is bounded before (src/http/json-depth.ts): this walk
 // recurses.
-import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
+import { deref, isRecord, type Json, pointerToken } from '../description/openapi.js';
 import type { SeedFault } from './types.js';
 
 export const jsonType = (value: unknown): string =>

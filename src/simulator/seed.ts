@@ -6,8 +6,8 @@
 // pointer and the fault.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { deref, isRecord, type Json, pointerToken } from '../description/openapi.js';
 import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
-import { deref, isRecord, pointerToken, type Json } from '../description/openapi.js';
 import { jsonType, schemaFaults } from './schema-check.js';
 import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
 

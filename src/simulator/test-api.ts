@@ -11,10 +11,11 @@
 //   GET  /__mock/requests      ?operation=&method=&path=&status=&account=&since=&limit= -> 200 {"requests", "dropped"}
 //   GET  /__mock/requests/{id} -> 200 one entry;  DELETE /__mock/requests -> 204   (src/journal/http.ts)
 //   POST /__mock/reset         -> 204
-import { errorAnswer, quote, type Answer, type Call } from '../http/exchange.js';
+
 import { isRecord } from '../description/openapi.js';
-import type { Journal } from '../journal/index.js';
+import { type Answer, type Call, errorAnswer, quote } from '../http/exchange.js';
 import { isJournalPath, journalAnswer } from '../journal/http.js';
+import type { Journal } from '../journal/index.js';
 import { refuseUnknownKeys } from './checks.js';
 import { SeedError } from './seed.js';
 import type { FaultScript, GrantCodeRequest, MockControl, RandomFaults } from './types.js';

@@ -16,14 +16,14 @@ import { checkGrantCode } from './grant-codes.js';
 import {
   type AccessToken,
   type Client,
-  type Ending,
-  type RefreshToken,
-  type TokenStore,
   clientCredentials,
   countTokens,
+  type Ending,
   emptyStore,
   endedMessage,
   minute,
+  type RefreshToken,
+  type TokenStore,
   tokenValue,
   withinWindow,
 } from './token-store.js';

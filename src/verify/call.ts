@@ -1,9 +1,9 @@
 // One call of verify, as a plan says: the request built from the description's examples (and values learned from
 // earlier answers), sent with a token, and its answer judged against the contract and against what the call aimed at.
 import { isPathValue } from '../client/request-values.js';
+import { exampleOf, requestTarget, serializeBody } from '../description/examples.js';
 import { apiRoot } from '../description/mock-document.js';
 import { deref, isRecord, type Json } from '../description/openapi.js';
-import { exampleOf, requestTarget, serializeBody } from '../description/examples.js';
 import type { RouteOperation } from '../description/routes.js';
 import { splitTarget } from '../http/exchange.js';
 import type { Judge, Judgement } from './judge.js';

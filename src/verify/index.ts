@@ -12,12 +12,12 @@ import { run } from './run.js';
 import type { VerifyOptions, VerifyReport } from './types.js';
 
 export type { ContractViolation, ViolationRule } from './judge.js';
-export type { UndescribedAttribute } from './walk.js';
 export { formatJunit } from './junit.js';
+export { VerifyOptionsError, writeOperations } from './options.js';
 export { formatCheck, formatMarkdown, formatSummary } from './report.js';
 
 export * from './types.js';
-export { VerifyOptionsError, writeOperations } from './options.js';
+export type { UndescribedAttribute } from './walk.js';
 
 /**
  * Verifies a live service against the contract and resolves to the report (`exitCode`: 0 clean, 1 the service

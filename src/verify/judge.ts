@@ -7,19 +7,20 @@
 // - envelope.ts: a success answer's `code`, when present, is 0; an error body's `code` is never 0 (2.1, 7);
 // - timestamps.ts: every timestamp, described or not, is `yyyy-MM-dd'T'HH:mm:ssZZZZ` (2.2);
 // and the attributes the schema does not describe are listed: allowed (section 9), and worth documenting.
-import type { EngineInput, EngineOutput } from '../engine/prism.js';
-import { judgedBody, judgedHeaders } from '../engine/prism.js';
-import { engineFor } from '../engine/packaged.js';
-import { sameMediaType } from '../http/exchange.js';
+
 import { deref, isRecord, type Json, type SchemaNode } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route, type RouteOperation } from '../description/routes.js';
+import { engineFor } from '../engine/packaged.js';
+import type { EngineInput, EngineOutput } from '../engine/prism.js';
+import { judgedBody, judgedHeaders } from '../engine/prism.js';
+import { sameMediaType } from '../http/exchange.js';
 import { engineViolations } from './checks/engine.js';
 import { checkEnvelope } from './checks/envelope.js';
 import { checkErrorShape, isUndocumentedError } from './checks/error-shape.js';
 import { checkStatus, documentsStatus } from './checks/status.js';
 import { checkTimestamps } from './checks/timestamps.js';
 import type { CheckedAnswer, ContractViolation } from './checks/violation.js';
-import { undescribedAttributes, type UndescribedAttribute } from './walk.js';
+import { type UndescribedAttribute, undescribedAttributes } from './walk.js';
 
 export type { ContractViolation, ViolationRule } from './checks/violation.js';
 export { documentsStatus };

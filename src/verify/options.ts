@@ -1,11 +1,11 @@
 // verify's options, checked once: what is wrong throws a TypeError naming the option before anything is sent.
 import { dataCenters } from '../../generated/client.js';
+import { isParameter, type Json, operationsOf, type ParameterNode, type SchemaNode } from '../description/openapi.js';
+import { packagedDescription } from '../engine/packaged.js';
 import { credentialAddress } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
 import { positiveNumber, positiveWholeNumber } from '../options.js';
-import { isParameter, operationsOf, type Json, type ParameterNode, type SchemaNode } from '../description/openapi.js';
-import { packagedDescription } from '../engine/packaged.js';
-import { verifyDefaults, type CheckReport, type VerifyAuth, type VerifyOptions } from './types.js';
+import { type CheckReport, type VerifyAuth, type VerifyOptions, verifyDefaults } from './types.js';
 
 /** The options of a run, checked and with their defaults. */
 export interface Settings {

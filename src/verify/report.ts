@@ -1,8 +1,9 @@
 // A verify report for people: a terminal summary by operation, one line per check as it completes, and Markdown
 // that a team can attach to an issue. (The JSON report is the VerifyReport itself.)
-import type { CheckOutcome, CheckReport, OperationSummary, VerifyReport } from './types.js';
-import type { ContractViolation } from './judge.js';
+
 import { markdownText, terminalText } from '../output/escape.js';
+import type { ContractViolation } from './judge.js';
+import type { CheckOutcome, CheckReport, OperationSummary, VerifyReport } from './types.js';
 
 const marks: Record<CheckOutcome, string> = { pass: '✔', unconfirmed: '○', fail: '✖', incomplete: '?', skipped: '-' };
 

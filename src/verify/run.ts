@@ -5,7 +5,7 @@ import { isRecord } from '../description/openapi.js';
 import type { Redactor } from '../output/redact.js';
 import { Caller, PathValues } from './call.js';
 import { createJudge, type Judge } from './judge.js';
-import { packagedBundle, resourceOperations, type ResourceOperation, type Settings } from './options.js';
+import { packagedBundle, type ResourceOperation, resourceOperations, type Settings } from './options.js';
 import { Pacer } from './pace.js';
 import { Sender } from './send.js';
 import { AccessTokens } from './sign-in.js';

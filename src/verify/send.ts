@@ -1,9 +1,9 @@
 // verify's HTTP requests: each one within the run's budget, rate and time limit, never following a redirect; a call
 // retried after 429 or 503 as the service asks; a service that stops answering ends the run.
-import { redirectTarget, type FetchLike } from '../fetch/exchange.js';
+import { type FetchLike, redirectTarget } from '../fetch/exchange.js';
+import { describeFetchFailure } from '../fetch/failure.js';
 import { parseRetryAfter } from '../fetch/retry.js';
 import { headersRecord } from '../http/exchange.js';
-import { describeFetchFailure } from '../fetch/failure.js';
 import type { Pacer } from './pace.js';
 
 /** An answer as verify judges and reports it: header names in lower case, the body as text. */

@@ -1,12 +1,12 @@
 // verify's access tokens: one from the refresh token, whose grant at the identity provider is judged like any other
 // answer, or the one given. A run that cannot get a token keeps the reason, and asks no more.
-import { RefreshingTokens, fixedToken, type TokenSource } from '../client/auth.js';
-import type { FetchLike } from '../fetch/exchange.js';
+import { fixedToken, RefreshingTokens, type TokenSource } from '../client/auth.js';
 import { ServiceError } from '../client/errors.js';
+import type { FetchLike } from '../fetch/exchange.js';
 import type { Redactor } from '../output/redact.js';
 import type { Judge } from './judge.js';
 import type { Settings } from './options.js';
-import { redirectNote, sentOf, type Sender, type Sent } from './send.js';
+import { redirectNote, type Sender, type Sent, sentOf } from './send.js';
 import type { CheckReport } from './types.js';
 
 /** The operation the token source names in its errors. */

@@ -1,7 +1,7 @@
 // The report of a run, from its checks: what the contract does not describe, one line per operation, the statuses
 // the contract does not document, and the verdict with its exit code.
 import type { Settings } from './options.js';
-import { verifyExitCodes, type CheckOutcome, type CheckReport, type OperationSummary, type VerifyReport } from './types.js';
+import { type CheckOutcome, type CheckReport, type OperationSummary, type VerifyReport, verifyExitCodes } from './types.js';
 
 const outcomeRank: Record<CheckOutcome, number> = { pass: 0, unconfirmed: 1, skipped: 2, incomplete: 3, fail: 4 };
 

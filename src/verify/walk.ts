@@ -2,7 +2,7 @@
 // answer does not describe (allowed within a version, core document section 9, and worth documenting), and every
 // string that is a timestamp but not in the service's form (section 2.2: all timestamps are
 // `yyyy-MM-dd'T'HH:mm:ssZZZZ`, whatever attribute carries them, described or not).
-import { deref, isRecord, pointerToken, schemaEntries, schemaList, type Json, type SchemaNode } from '../description/openapi.js';
+import { deref, isRecord, type Json, pointerToken, type SchemaNode, schemaEntries, schemaList } from '../description/openapi.js';
 
 /** An attribute of an answer that its schema does not describe. */
 export interface UndescribedAttribute {

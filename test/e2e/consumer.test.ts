@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
+import { startMock } from '../../src/mock/index.js';
 import {
   cleanEnv,
   createProject,
@@ -25,7 +26,6 @@ import {
   tool,
 } from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
-import { startMock } from '../../src/mock/index.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 import { tsc7Path } from '../support/tsc.js';
 

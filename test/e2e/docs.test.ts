@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputs, root } from '../../scripts/lib/paths.js';
-import { loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { type Json, loadBundle, operationsOf } from '../support/bundle.js';
 import { codeSamplesOf } from '../support/code-samples.js';
 import {
   axeViolations,
@@ -25,9 +25,9 @@ import {
   expectBroughtIntoView,
   expectVisible,
   launchChromium,
+  type OfflinePage,
   openOffline,
   phone,
-  type OfflinePage,
 } from '../support/docs-browser.js';
 import { codeBlocks, expandedUrl, guideSection, headings } from '../support/guide.js';
 

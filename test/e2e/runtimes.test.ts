@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
 import { exchangeGrantCode } from '../../src/index.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { cleanEnv, createProject, execOk, npmInstall, scratchRoot, tool } from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
 

@@ -2,12 +2,12 @@
 // support/bad-requests.ts): every one gets a 4xx (405 for a method) whose body names the fault, none a 5xx, and
 // the mock still answers every operation correctly afterwards. Loopback only, 8 at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
 import { sampleRequests } from '../../scripts/lib/sample-requests.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
+import { type BadCase, generateBadRequests } from '../support/bad-requests.js';
 import { loadBundle } from '../support/bundle.js';
+import { pool, type Reply, send, sendRaw } from '../support/http-client.js';
 import { schemaValidator } from '../support/validator.js';
-import { generateBadRequests, type BadCase } from '../support/bad-requests.js';
-import { pool, send, sendRaw, type Reply } from '../support/http-client.js';
 
 const bundle = loadBundle();
 const validate = schemaValidator(bundle);

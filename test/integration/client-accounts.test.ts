@@ -1,8 +1,8 @@
 // MSP customers and BU business units: `forAccount(zaaid)` sends `Cookie: zaaid=...` on exactly its own calls.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type ManagedAccount, type ServiceClient } from '../../src/index.js';
-import { envelope, startFaultServer, type FaultServer } from '../support/fault-server.js';
-import { credentials, startIdentityProvider, tokenOf, unauthorized, type IdentityProvider } from '../support/identity-provider.js';
+import { envelope, type FaultServer, startFaultServer } from '../support/fault-server.js';
+import { credentials, type IdentityProvider, startIdentityProvider, tokenOf, unauthorized } from '../support/identity-provider.js';
 
 const customers: ManagedAccount[] = [
   { name: 'Acme Retail', zaaid: '700000123' },

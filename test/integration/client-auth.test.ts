@@ -3,23 +3,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createServiceClient,
+  type DataCenterId,
   dataCenters,
   exchangeGrantCode,
   revokeRefreshToken,
+  type ServiceClientOptions,
   ServiceError,
   tokenLimits,
-  type DataCenterId,
-  type ServiceClientOptions,
 } from '../../src/index.js';
-import { envelope, startFaultServer, type FaultServer, type RecordedRequest } from '../support/fault-server.js';
+import { envelope, type FaultServer, type RecordedRequest, startFaultServer } from '../support/fault-server.js';
 import {
   credentials,
   form,
   grantCode,
+  type IdentityProvider,
   startIdentityProvider,
   tokenOf,
   unauthorized,
-  type IdentityProvider,
 } from '../support/identity-provider.js';
 
 let idp: IdentityProvider;

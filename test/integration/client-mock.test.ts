@@ -3,17 +3,17 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   createServiceClient,
-  exchangeGrantCode,
-  refreshAccessToken,
-  revokeRefreshToken,
-  ServiceError,
   type DeviceKey,
+  exchangeGrantCode,
   type ManagedAccount,
   type Monitor,
   type MonitorTypeEntry,
+  refreshAccessToken,
+  revokeRefreshToken,
   type ServiceClient,
+  ServiceError,
 } from '../../src/index.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle, operationsOf } from '../support/bundle.js';
 import { schemaValidator } from '../support/validator.js';
 

@@ -4,12 +4,12 @@ import {
   backoffDelay,
   createServiceClient,
   parseRetryAfter,
-  ServiceError,
   type RetryOptions,
   type ServiceClientOptions,
+  ServiceError,
 } from '../../src/index.js';
+import { envelope, type FaultServer, type Reply, startFaultServer } from '../support/fault-server.js';
 import { freePort } from '../support/processes.js';
-import { envelope, startFaultServer, type FaultServer, type Reply } from '../support/fault-server.js';
 
 let api: FaultServer;
 /** The delays the client asked to sleep, in ms. */

@@ -3,9 +3,9 @@
 // attributes the contract does not describe included; without the option nothing is checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerSchema } from '../../generated/zod.js';
-import { createServiceClient, ServiceError, type AnswerSchemas } from '../../src/index.js';
+import { type AnswerSchemas, createServiceClient, ServiceError } from '../../src/index.js';
 import { createMockFetch } from '../../src/mock/index.js';
-import { issuedAccessToken, monitorId, startDriftingService, type DriftingService } from '../support/drifting-service.js';
+import { type DriftingService, issuedAccessToken, monitorId, startDriftingService } from '../support/drifting-service.js';
 
 let service: DriftingService;
 beforeAll(async () => {

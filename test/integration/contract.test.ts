@@ -1,7 +1,7 @@
 // The description, served by the Prism mock, exercised through the generated client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, createAuthClient } from '../../generated/client.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle, operationsOf } from '../support/bundle.js';
 import { schemaValidator } from '../support/validator.js';
 

@@ -5,17 +5,17 @@
 // same result from both: the engine's answer or refusal and its violations, and the mock's status, headers and body.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { createEngine, engineOperations, loadEngine, type Engine, type EngineResult } from '../../src/engine/prism.js';
+import { type SampleRequest, sampleRequests } from '../../scripts/lib/sample-requests.js';
 import { engineFor, packagedDescription } from '../../src/engine/packaged.js';
-import { engineInput } from '../../src/engine/translate.js';
+import { createEngine, type Engine, type EngineResult, engineOperations, loadEngine } from '../../src/engine/prism.js';
 import { candidatesOf, operationTable } from '../../src/engine/routing.js';
-import { checkCall, createCall, type Answer, type Call } from '../../src/http/exchange.js';
-import { mockPolicy } from '../../src/mock/policy.js';
-import { prepareMock, type MockHandler } from '../../src/mock/handler.js';
+import { engineInput } from '../../src/engine/translate.js';
+import { type Answer, type Call, checkCall, createCall } from '../../src/http/exchange.js';
+import { type MockHandler, prepareMock } from '../../src/mock/handler.js';
 import { createMockFetch } from '../../src/mock/index.js';
-import { sampleRequests, type SampleRequest } from '../../scripts/lib/sample-requests.js';
+import { mockPolicy } from '../../src/mock/policy.js';
 import { generateBadRequests } from '../support/bad-requests.js';
-import { deref, loadBundle, type Json } from '../support/bundle.js';
+import { deref, type Json, loadBundle } from '../support/bundle.js';
 import { schemaValidator } from '../support/validator.js';
 
 const bundle = loadBundle();

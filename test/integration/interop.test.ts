@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../scripts/lib/run.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
 import { checkGeneratedCode } from '../support/tsc.js';
 import { schemaValidator } from '../support/validator.js';

@@ -3,9 +3,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
-import { signalTree, startCommand } from '../support/processes.js';
 import { createServiceClient } from '../../src/index.js';
-import { createMockFetch, startMock, SeedError, type RunningMock } from '../../src/mock/index.js';
+import { createMockFetch, type RunningMock, SeedError, startMock } from '../../src/mock/index.js';
+import { signalTree, startCommand } from '../support/processes.js';
 
 /** A fixed start of the simulated time: only the test moves it. */
 const clock = () => Date.UTC(2026, 10, 21, 10);

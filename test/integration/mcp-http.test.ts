@@ -10,8 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
-import { startMcpHttpServer, type McpHttpOptions, type RunningMcpHttpServer } from '../../src/mcp/index.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
+import { type McpHttpOptions, type RunningMcpHttpServer, startMcpHttpServer } from '../../src/mcp/index.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 
 const token = 'mcp-http-token-0123456789abcdef';
 const bearer = { Authorization: `Bearer ${token}` };

@@ -10,9 +10,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as constants from '../../generated/constants.js';
 import { root } from '../../scripts/lib/paths.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
-import { envelope, startFaultServer, type FaultServer, type RecordedRequest } from '../support/fault-server.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle, operationsOf } from '../support/bundle.js';
+import { envelope, type FaultServer, type RecordedRequest, startFaultServer } from '../support/fault-server.js';
 
 const accessToken = '1000.mcp-access-token-keep-private';
 /** The credentials of a refresh-token session, and the access token the identity provider gives it. */

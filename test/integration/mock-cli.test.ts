@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
-import { commandLine, descendants, isRunning, signalTree, startCommand, waitUntil, type Command } from '../support/processes.js';
+import { type Command, commandLine, descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 /** The compiled command line (what `npx monitoring-service-api` runs): it starts without tsx's compile step. */

@@ -3,9 +3,9 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, ServiceError, type ServiceClient } from '../../src/index.js';
-import { createMockFetch } from '../../src/mock/index.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
+import { createServiceClient, type ServiceClient, ServiceError } from '../../src/index.js';
+import { createMockFetch } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
 import { schemaValidator } from '../support/validator.js';
 

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatReport, startProxy, summarizeReports, type ExchangeReport, type RunningProxy } from '../../src/proxy/index.js';
 import { root } from '../../scripts/lib/paths.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
-import { startBrokenService, type BrokenService } from '../support/broken-service.js';
+import { type ExchangeReport, formatReport, type RunningProxy, startProxy, summarizeReports } from '../../src/proxy/index.js';
+import { type BrokenService, startBrokenService } from '../support/broken-service.js';
 import { send } from '../support/http-client.js';
 import { freePort, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 

@@ -1,16 +1,16 @@
 // The mock as other teams use it from their test suites: startMock() on a free port, every documented answer with
 // its named examples, each error on demand, bad requests answered with a 4xx that names the fault, a clean stop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
-import { createMockHandler } from '../../src/mock/handler.js';
-import { engineInput } from '../../src/engine/translate.js';
-import { createEngine } from '../../src/engine/prism.js';
-import { createCall } from '../../src/http/exchange.js';
+import { type SampleRequest, sampleRequests, sampleToken } from '../../scripts/lib/sample-requests.js';
 import { mockDocument } from '../../src/description/mock-document.js';
-import { sampleRequests, sampleToken, type SampleRequest } from '../../scripts/lib/sample-requests.js';
+import { createEngine } from '../../src/engine/prism.js';
+import { engineInput } from '../../src/engine/translate.js';
+import { createCall } from '../../src/http/exchange.js';
+import { createMockHandler } from '../../src/mock/handler.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
+import { type Reply, send } from '../support/http-client.js';
 import { schemaValidator } from '../support/validator.js';
-import { send, type Reply } from '../support/http-client.js';
 
 const bundle = loadBundle();
 const validate = schemaValidator(bundle);

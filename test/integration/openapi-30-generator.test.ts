@@ -6,9 +6,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outputs, root } from '../../scripts/lib/paths.js';
-import { execOk } from '../support/consumer-project.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
+import { execOk } from '../support/consumer-project.js';
 import { checkGeneratedCode } from '../support/tsc.js';
 import { schemaValidator } from '../support/validator.js';
 

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import newman from 'newman';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outputs } from '../../scripts/lib/paths.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
-import { deref, loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
+import { deref, type Json, loadBundle, operationsOf } from '../support/bundle.js';
 import { schemaValidator } from '../support/validator.js';
 
 const files = outputs();

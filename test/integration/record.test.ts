@@ -4,16 +4,16 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../../scripts/lib/paths.js';
 import { createMockFetch } from '../../src/mock/index.js';
 import { RecordError, recordSeed, sameFormKey } from '../../src/record/index.js';
-import { root } from '../../scripts/lib/paths.js';
 import {
+  type LiveAccount,
   liveAccessToken,
   liveCredentials,
   liveDeviceKey,
   liveMonitors,
   startLiveAccount,
-  type LiveAccount,
 } from '../support/live-account.js';
 import { startCommand } from '../support/processes.js';
 

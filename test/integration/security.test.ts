@@ -4,12 +4,12 @@
 import http from 'node:http';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, exchangeGrantCode, ServiceError } from '../../src/index.js';
-import { createMockFetch, startMock, type RunningMock } from '../../src/mock/index.js';
-import { startProxy, formatReport, type RunningProxy } from '../../src/proxy/index.js';
-import { formatJunit, formatMarkdown, formatSummary, verifyService, type VerifyReport } from '../../src/verify/index.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
-import { startFaultServer, type FaultServer, type Reply } from '../support/fault-server.js';
+import { createServiceClient, exchangeGrantCode, ServiceError } from '../../src/index.js';
+import { createMockFetch, type RunningMock, startMock } from '../../src/mock/index.js';
+import { formatReport, type RunningProxy, startProxy } from '../../src/proxy/index.js';
+import { formatJunit, formatMarkdown, formatSummary, type VerifyReport, verifyService } from '../../src/verify/index.js';
+import { type FaultServer, type Reply, startFaultServer } from '../support/fault-server.js';
 import { send } from '../support/http-client.js';
 import { credentials, grantCode } from '../support/identity-provider.js';
 

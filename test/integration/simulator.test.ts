@@ -8,17 +8,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { headersRecord } from '../../src/http/exchange.js';
 import {
   createServiceClient,
   exchangeGrantCode,
+  type GrantTokens,
   refreshAccessToken,
   revokeRefreshToken,
   ServiceError,
-  type GrantTokens,
 } from '../../src/index.js';
-import { headersRecord } from '../../src/http/exchange.js';
-import { createMockFetch, SeedError, startMock, type MockFetch, type MockFetchOptions, type RunningMock } from '../../src/mock/index.js';
-import { createJudge, type ContractViolation, type Judge } from '../../src/verify/judge.js';
+import { createMockFetch, type MockFetch, type MockFetchOptions, type RunningMock, SeedError, startMock } from '../../src/mock/index.js';
+import { type ContractViolation, createJudge, type Judge } from '../../src/verify/judge.js';
 import { loadBundle } from '../support/bundle.js';
 import { send } from '../support/http-client.js';
 

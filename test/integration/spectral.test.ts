@@ -1,7 +1,7 @@
 // Spectral, the linter many API teams run in CI, reads every published form without an error: the 3.1 bundle and
 // the 3.0 document with its `spectral:oas` ruleset (recommended and all), and the dereferenced 3.1 document.
 import { readFileSync } from 'node:fs';
-import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import { Document, type RulesetDefinition, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
 import { describe, expect, it } from 'vitest';

@@ -7,18 +7,18 @@ import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
-import { startMock, type RunningMock } from '../../src/mock/index.js';
+import { type RunningMock, startMock } from '../../src/mock/index.js';
+import { Redactor } from '../../src/output/redact.js';
 import {
+  type CheckReport,
   formatMarkdown,
   formatSummary,
-  verifyService,
-  type CheckReport,
   type VerifyOptions,
   type VerifyReport,
+  verifyService,
 } from '../../src/verify/index.js';
-import { Redactor } from '../../src/output/redact.js';
 import { misformedTimestamps, undescribedAttributes } from '../../src/verify/walk.js';
-import { drifts, issuedAccessToken, monitorId, startDriftingService, type DriftingService } from '../support/drifting-service.js';
+import { type DriftingService, drifts, issuedAccessToken, monitorId, startDriftingService } from '../support/drifting-service.js';
 import { freePort, startCommand } from '../support/processes.js';
 
 const secrets = {

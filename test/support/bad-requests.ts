@@ -2,9 +2,9 @@
 // (scripts/lib/sample-requests.ts) broken one way at a time, plus requests that are not valid HTTP at all.
 // Each case says which status it expects (or any 4xx) and what the answer's message must name.
 import { gzipSync } from 'node:zlib';
+import { type SampleRequest, sampleRequests, serializeBody } from '../../scripts/lib/sample-requests.js';
 import { mockDocument } from '../../src/description/mock-document.js';
 import { compileRoutes, matchRoute } from '../../src/description/routes.js';
-import { sampleRequests, serializeBody, type SampleRequest } from '../../scripts/lib/sample-requests.js';
 import { deref, type Json } from './bundle.js';
 
 export interface BadCase {

@@ -1,6 +1,6 @@
 // The x-codeSamples of the bundled description. The TypeScript ones are type-checked against src/ as part of the
 // repository (tsconfig.json includes openapi/code_samples/TypeScript/: test/integration/typecheck.test.ts).
-import { operationsOf, type Json } from './bundle.js';
+import { type Json, operationsOf } from './bundle.js';
 
 export interface CodeSample {
   operationId: string;

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 /** The desktop window of the tests, and a phone's (390 px wide, as an iPhone 12 to 15). */
 export const desktop = { width: 1400, height: 1000 } as const;

@@ -1,6 +1,6 @@
 // An implementation of the API that drifts from the contract on purpose, one kind of drift per operation, for the
 // tests of verify. Loopback only; it records every request (method, path, headers, body, time of arrival).
-import { startFaultServer, type FaultServer, type RecordedRequest, type Reply } from './fault-server.js';
+import { type FaultServer, type RecordedRequest, type Reply, startFaultServer } from './fault-server.js';
 
 export const monitorId = '169863000000025001';
 

@@ -1,7 +1,7 @@
 // A small identity provider on 127.0.0.1 for the client's token flows: it answers the token and revoke endpoints
 // the way the core document describes them, issues numbered access tokens (access-1, access-2...), and records
 // and counts every request.
-import { startFaultServer, type FaultServer, type RecordedRequest, type Reply } from './fault-server.js';
+import { type FaultServer, type RecordedRequest, type Reply, startFaultServer } from './fault-server.js';
 
 export const credentials = {
   clientId: '1000.TESTCLIENTID',

@@ -1,7 +1,7 @@
 // Redocly's lint as a library, in this process: the description with the rules of redocly.yaml, and the same with
 // one file edited in memory (no copy of the tree, no command line per case).
 import path from 'node:path';
-import { BaseResolver, getLineColLocation, lint, loadConfig, Source, type Config } from '@redocly/openapi-core';
+import { BaseResolver, type Config, getLineColLocation, lint, loadConfig, Source } from '@redocly/openapi-core';
 import { root } from '../../scripts/lib/paths.js';
 
 export interface LintResult {

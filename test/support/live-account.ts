@@ -2,7 +2,7 @@
 // with one business unit, each with monitors of its own (chosen by the `Cookie: zaaid=...` header), behind the
 // identity provider's refresh grant. It records every request, and can refuse a path, redirect, or be a normal
 // account (customers and business units refused with the documented message).
-import { startFaultServer, envelope, type FaultServer, type Reply } from './fault-server.js';
+import { envelope, type FaultServer, type Reply, startFaultServer } from './fault-server.js';
 
 export const liveCredentials = {
   clientId: '1000.LIVECLIENTID',

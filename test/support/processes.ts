@@ -1,6 +1,6 @@
 // Processes of a command under test, read from /proc (Linux): to prove that nothing outlives it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { root } from '../../scripts/lib/paths.js';
 
 export { freePort } from '../../scripts/lib/ports.js';

@@ -4,7 +4,7 @@
 // repository and the code generators write, reporting what 5.9 reports there in a fifth of its CPU time
 // (decisions/0010).
 import { root } from '../../scripts/lib/paths.js';
-import { exec, tool, type Result } from './consumer-project.js';
+import { exec, type Result, tool } from './consumer-project.js';
 
 export const typescript7 = 'typescript@7.0.2';
 

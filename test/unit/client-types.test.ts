@@ -1,18 +1,18 @@
 // The client's types follow the description (checked by tsc, which test/integration/typecheck.test.ts runs over the tests),
 // and its table of operationIds matches the bundled description.
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as entry from '../../src/index.js';
 import {
   createServiceClient,
-  operationIds,
-  ServiceError,
   type DeviceKey,
   type ManagedAccount,
   type Monitor,
+  operationIds,
   type ServiceClient,
+  ServiceError,
   type ServiceErrorKind,
   type ServiceResult,
 } from '../../src/index.js';
-import * as entry from '../../src/index.js';
 import { loadBundle, operationsOf } from '../support/bundle.js';
 
 /** Never called: its body only has to compile (or fail to, where marked). */

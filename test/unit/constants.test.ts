@@ -2,12 +2,12 @@
  * Holds the constants schemas (openapi/components/schemas/constants/*.yaml, loaded as plain YAML, nothing resolved)
  * against the independent transcription of the constants document in test/support/constants-document.ts.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, it, expect } from 'vitest';
-import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import * as doc from '../support/constants-document.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,7 +2,7 @@
 // the scopes and the roles; the enumerations' tables; the code samples of every operation. (What a reader sees of it
 // in a browser is test/e2e/docs.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { type Json, loadBundle, operationsOf } from '../support/bundle.js';
 import { codeSamplesOf } from '../support/code-samples.js';
 import { codeBlocks, expandedUrl, guideSection, markdownTable } from '../support/guide.js';
 

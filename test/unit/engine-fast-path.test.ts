@@ -2,8 +2,8 @@
 // which of the mocker's answers are kept (answers.ts). test/integration/fast-path.test.ts compares the whole with
 // the engine's full path.
 import { describe, expect, it } from 'vitest';
-import { candidatesOf, operationTable, routedFirst } from '../../src/engine/routing.js';
 import { keptAnswers, type Mocker } from '../../src/engine/answers.js';
+import { candidatesOf, operationTable, routedFirst } from '../../src/engine/routing.js';
 
 describe('operationTable: the operations a route hands the engine', () => {
   const operations = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { outputs } from '../../scripts/lib/paths.js';
-import { deref as derefIn, loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { deref as derefIn, type Json, loadBundle, operationsOf } from '../support/bundle.js';
 import { schemaValidator } from '../support/validator.js';
 
 const bundle = loadBundle();

@@ -1,12 +1,12 @@
 // The registry of extension keys (EXTENSIONS.md): every key of the table is used by the description, and every
 // x- key of the description is in the table (the lint rule service/known-extensions checks the sources; this test
 // checks the bundle too, decorators' output included).
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { extensionsFile, registeredExtensions } from '../../scripts/redocly/extensions.js';
-import { loadBundle, type Json } from '../support/bundle.js';
+import { type Json, loadBundle } from '../support/bundle.js';
 
 const registry = registeredExtensions();
 

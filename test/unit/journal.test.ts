@@ -1,12 +1,12 @@
 // The request journal without a server: entries made from calls and answers, the ring's bounds, the filters, the
 // near misses, and no secret in any entry whatever place a client put it in.
 import { describe, expect, it } from 'vitest';
-import { createCall, type Answer } from '../../src/http/exchange.js';
 import { mockDocumentOf } from '../../src/description/mock-document.js';
 import { compileRoutes } from '../../src/description/routes.js';
-import { createJournal, type ExchangeFacts } from '../../src/journal/index.js';
-import { journalAnswer } from '../../src/journal/http.js';
+import { type Answer, createCall } from '../../src/http/exchange.js';
 import { maxBodyBytes } from '../../src/journal/entry.js';
+import { journalAnswer } from '../../src/journal/http.js';
+import { createJournal, type ExchangeFacts } from '../../src/journal/index.js';
 import { nearMiss } from '../../src/journal/near-miss.js';
 import { serviceTime } from '../../src/simulator/clock.js';
 import { loadBundle } from '../support/bundle.js';

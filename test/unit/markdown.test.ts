@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { anchorOf, headingAnchors } from '../../scripts/lib/markdown-reference.js';
 import { outputs } from '../../scripts/lib/paths.js';
-import { deref, loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { deref, type Json, loadBundle, operationsOf } from '../support/bundle.js';
 
 const bundle = loadBundle();
 const reference = readFileSync(outputs().referenceMd, 'utf8');

@@ -3,7 +3,7 @@
 // description's `##` sections.
 import { describe, expect, it } from 'vitest';
 import { enumerations, guides, lookupConstant } from '../../src/mcp/knowledge.js';
-import { loadBundle, type Json } from '../support/bundle.js';
+import { type Json, loadBundle } from '../support/bundle.js';
 
 interface Entry {
   value: unknown;

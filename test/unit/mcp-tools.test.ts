@@ -5,7 +5,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { describe, expect, it } from 'vitest';
 import { dereferenced } from '../../scripts/lib/openapi-forms.js';
 import { operationTools } from '../../src/mcp/calls.js';
-import { loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { type Json, loadBundle, operationsOf } from '../support/bundle.js';
 
 const validator = new AjvJsonSchemaValidator();
 const document = dereferenced(loadBundle());

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { maxViolationsHeaderLength, parseMediaType, sameMediaType, violationsHeader } from '../../src/http/exchange.js';
 import { maxPreferLength, readPreferences } from '../../src/mock/preferences.js';
 import { markdownText, terminalText } from '../../src/output/escape.js';
-import { redacted, redactTarget, Redactor, secretsOfRequest } from '../../src/output/redact.js';
+import { Redactor, redacted, redactTarget, secretsOfRequest } from '../../src/output/redact.js';
 
 describe('parseMediaType', () => {
   it.each([

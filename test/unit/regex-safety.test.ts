@@ -8,7 +8,7 @@ import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
-import { loadBundle, type Json } from '../support/bundle.js';
+import { type Json, loadBundle } from '../support/bundle.js';
 
 interface Expression {
   where: string;

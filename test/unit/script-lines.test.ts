@@ -1,12 +1,12 @@
 // The repository's scripts read their command lines the same way: --help gives the usage, an unknown option a
 // usage error naming it (exit status 2 through runScript; test/integration/scripts.test.ts runs one for real).
 import { describe, expect, it } from 'vitest';
-import { parseOptions, UsageError, type ScriptLine } from '../../src/cli/args.js';
 import { benchLine, benchParts, chosenSections, sections } from '../../scripts/bench.js';
 import { buildLine } from '../../scripts/build.js';
 import { packageLine } from '../../scripts/package.js';
 import { releaseLine } from '../../scripts/release.js';
 import { closingLine, testTiersLine, tiersOf } from '../../scripts/test-tiers.js';
+import { parseOptions, type ScriptLine, UsageError } from '../../src/cli/args.js';
 
 describe('scripts', () => {
   it.each([

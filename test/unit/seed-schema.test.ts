@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { checkSeed, defaultSeed } from '../../src/simulator/seed.js';
 import { outputs } from '../../scripts/lib/paths.js';
+import { checkSeed, defaultSeed } from '../../src/simulator/seed.js';
 import { loadBundle } from '../support/bundle.js';
 
 const bundle = loadBundle();

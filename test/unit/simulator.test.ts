@@ -1,15 +1,15 @@
 // The simulator's parts that need no engine: the seed's schema check, the zaaid cookie, the seeded random faults,
 // the identity provider's limits on an injected clock.
 import { describe, expect, it } from 'vitest';
+import { compileRoutes, type RouteOperation } from '../../src/description/routes.js';
+import { type Answer, createCall } from '../../src/http/exchange.js';
+import { zaaidOf } from '../../src/simulator/accounts.js';
 import { createClock, serviceTime } from '../../src/simulator/clock.js';
 import { createFaults } from '../../src/simulator/faults.js';
-import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
-import { zaaidOf } from '../../src/simulator/accounts.js';
-import { createTokenAuthority } from '../../src/simulator/tokens.js';
-import { createCall, type Answer } from '../../src/http/exchange.js';
-import { compileRoutes, type RouteOperation } from '../../src/description/routes.js';
-import { BoundedMap, rememberedRecords } from '../../src/simulator/token-store.js';
 import { createSimulator, type Simulator } from '../../src/simulator/index.js';
+import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
+import { BoundedMap, rememberedRecords } from '../../src/simulator/token-store.js';
+import { createTokenAuthority } from '../../src/simulator/tokens.js';
 import { loadBundle } from '../support/bundle.js';
 
 const bundle = loadBundle();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as zodSchemas from '../../generated/zod.js';
 import { answerSchema } from '../../generated/zod.js';
-import { deref, loadBundle, operationsOf, type Json } from '../support/bundle.js';
+import { deref, type Json, loadBundle, operationsOf } from '../support/bundle.js';
 
 const bundle = loadBundle();
 const named = zodSchemas as unknown as Record<

@@ -1,7 +1,7 @@
 // Where a process spent its time, read from a V8 CPU profile (`node --cpu-prof`): the busy time (neither idle nor
 // waiting for a timer) shared out by package, so that a change to the mock's hot path can be judged by where the
 // time went, not only by how fast the whole was.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 interface ProfileNode {

@@ -1,6 +1,6 @@
 // Processes the bench starts as their users start them: servers polled until they answer, Node scripts that print
 // their figures. Their memory and CPU time are read from /proc (scripts/lib/proc.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { root } from '../paths.js';
 import type { SampleRequest } from '../sample-requests.js';
 import { sendSample } from './load.js';

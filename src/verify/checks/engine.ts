@@ -1,6 +1,7 @@
 // What Prism's validator found in the answer (Content-Type, headers, body against the schema), as violations.
-import { ruleOf, type EngineValidation } from '../../engine/prism.js';
+
 import { pointerToken } from '../../description/openapi.js';
+import { type EngineValidation, ruleOf } from '../../engine/prism.js';
 import type { ContractViolation } from './violation.js';
 
 /** The engine's errors (severity 0); its status finding is left out, as checkStatus names the statuses itself. */
