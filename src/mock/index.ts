@@ -27,22 +27,8 @@ import type { MockBehaviour, MockControl } from './types.js';
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
 export { SeedError } from '../simulator/seed.js';
-export type {
-  AccountSeed,
-  CheckedFaultScript,
-  CheckedRandomFaults,
-  FaultScript,
-  GrantCodeRequest,
-  ManagedAccountSeed,
-  MockBehaviour,
-  MockControl,
-  MockMode,
-  MockState,
-  RandomFaults,
-  Seed,
-  SeedFault,
-  TokenCounts,
-} from './types.js';
+// The public types of the mock, each named once in types.ts.
+export type * from './types.js';
 
 export interface MockOptions extends MockBehaviour {
   /** Port to listen on; 0 (the default) picks a free one. */
