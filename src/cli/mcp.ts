@@ -2,11 +2,10 @@
 // Streamable HTTP with --http. Over stdio, stdout carries the protocol only: every message of this command goes to
 // stderr.
 
-import { terminalText } from '../output/escape.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { stopOnSignals } from './serve.js';
-import { targetOf, targetOptions, targetUsage } from './target.js';
+import { asUsageError, targetOf, targetOptions, targetUsage } from './target.js';
 
 /** The MCP SDK, an optional peer dependency of the package, as the user installs it. */
 export const mcpInstallCommand = 'npm install --save-exact @modelcontextprotocol/sdk@1.32.2';
@@ -88,19 +87,13 @@ async function loadMcp() {
   }
 }
 
-/** A wrong option of the library as the command line's: the client names its options (baseUrl); here they are flags. */
-function asUsageError(error: unknown): unknown {
-  if (!(error instanceof TypeError)) return error;
-  const flags: [RegExp, string][] = [
-    [/^baseUrl\b/, '--base-url'],
-    [/^authUrl\b/, '--auth-url'],
-    [/^token\b/, httpTokenVariable],
-    [/^allowedOrigins\b/, '--allow-origin'],
-    [/^maxAnswerBytes\b/, '--max-answer-bytes'],
-  ];
-  const message = flags.reduce((text, [name, flag]) => text.replace(name, flag), error.message);
-  return new UsageError(`${terminalText(message)}\n${mcpCommand.usage}`);
-}
+/** A wrong option of the library as this command's flag. */
+const asMcpUsageError = (error: unknown) =>
+  asUsageError(error, mcpCommand.usage, [
+    ['token', httpTokenVariable],
+    ['allowedOrigins', '--allow-origin'],
+    ['maxAnswerBytes', '--max-answer-bytes'],
+  ]);
 
 /** `mcp`: checks the configuration, then serves over stdio until stdin closes, or over HTTP until a signal. */
 export async function runMcp(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {
@@ -129,7 +122,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
     try {
       server = mcp.createMcpServer(options);
     } catch (error) {
-      throw asUsageError(error);
+      throw asMcpUsageError(error);
     }
     await server.connect(new stdio.StdioServerTransport());
     console.error(`${program} mcp: serving ${offered} over stdio${mode}.`);
@@ -139,7 +132,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
   try {
     running = await mcp.startMcpHttpServer({ ...options, ...http });
   } catch (error) {
-    throw asUsageError(error);
+    throw asMcpUsageError(error);
   }
   stopOnSignals('MCP server', running.stop);
   console.log(

@@ -1,6 +1,8 @@
 // The service a command signs in to (mcp, record): `--base-url` and `--auth-url`, or `--data-center` for the pair
 // of the description, whose hosts are placeholders (the documents do not give them), so that one alone is refused.
+
 import { dataCenters } from '../../generated/client.js';
+import { terminalText } from '../output/escape.js';
 import { npmHint, type OptionSpec, UsageError } from './args.js';
 
 /** The options of the target, for a command's option list. */
@@ -57,4 +59,17 @@ export function targetOf(
     }
   }
   return { baseUrl, authUrl };
+}
+
+/**
+ * A wrong option of the library as the command line's (a TypeError becomes a UsageError): the client names its
+ * options (`baseUrl`), the command its flags (`--base-url`); `flags` adds a command's own. Other errors are returned
+ * as they are.
+ */
+export function asUsageError(error: unknown, usage: string, flags: [option: string, flag: string][] = []): unknown {
+  if (!(error instanceof TypeError)) return error;
+  const names: [string, string][] = [['baseUrl', '--base-url'], ['authUrl', '--auth-url'], ...flags];
+  const found = names.find(([option]) => error.message.startsWith(option) && !/\w/.test(error.message.charAt(option.length)));
+  const message = found ? `${found[1]}${error.message.slice(found[0].length)}` : error.message;
+  return new UsageError(`${terminalText(message)}\n${usage}`);
 }
