@@ -6,8 +6,11 @@
 //   answer (at any depth) and a cookie;
 // - by value: each secret found by name, and each value the simulator knows as a credential it issued
 //   (`isSecret`), is replaced wherever else it appears (a header of any name, the path, a cookie, any text).
-// A body over 64 KiB is redacted whole first, then cut, so that no secret survives half cut. An answer with no
-// credential's name and no escape in its text is kept as text redacted by value, and parsed when the entry is read.
+// A body over 64 KiB is redacted whole first, then cut, so that no secret survives half cut.
+//
+// The API's answers (all but the identity provider's) hold account data, not credentials: such an answer is kept as
+// its bytes with the secrets its request carried, and read, redacted by name and by value, only when the entry is
+// read (`answerOf`). Recording stays cheap, and answers nobody reads are never parsed.
 import type { Answer, Call, Violation } from '../http/exchange.js';
 import { headerText, isJson, splitTarget } from '../http/exchange.js';
 import { Redactor, redacted, redactParameters, secretParameters, secretParametersOf } from '../output/redact.js';
@@ -35,8 +38,16 @@ export interface KeptEntry {
   entry: Omit<JournalEntry, 'at'>;
   at: number;
   bytes: number;
-  /** The answer's JSON text, redacted, when it is parsed only once the entry is read (most answers). */
-  answerText?: string;
+  /** The answer of an API call, redacted only when the entry is read (see answerOf). */
+  answerLater?: LaterAnswer;
+}
+
+/** An answer kept as it was sent, with what its redaction needs when the entry is read. */
+export interface LaterAnswer {
+  body: Buffer;
+  mediaType: string | undefined;
+  /** The secrets the exchange's request carried (found by name, or issued by the simulator). */
+  secrets: string[];
 }
 
 const isSecretName = (name: string) => secretParameters.includes(name.toLowerCase());
@@ -209,17 +220,15 @@ function violationsOf(answer: Answer, redactor: Redactor): JournalViolation[] {
   }
 }
 
-/**
- * Whether an answer's JSON can wait to be parsed until its entry is read: it is small, holds no escape that could
- * hide a secret, and no attribute named as a credential (the identity provider's token answers are parsed and
- * redacted at once). An answer holds a credential only there: the mock's other answers hold account data.
- */
-function answerWaits(answer: Answer, mediaType: string | undefined): string | undefined {
-  if (answer.body.length === 0 || answer.body.length > maxBodyBytes || (mediaType !== undefined && !isJson(mediaType))) return undefined;
-  const raw = answer.body.toString('utf8');
-  if (raw.includes('\\')) return undefined;
-  const lower = raw.toLowerCase();
-  return secretParameters.some((name) => lower.includes(`"${name}"`)) ? undefined : raw;
+/** Whether an answer can be read when its entry is: an API answer (not the identity provider's) within the bound. */
+const answerWaits = (call: Call, answer: Answer): boolean => !call.path.startsWith('/oauth/') && answer.body.length <= maxBodyBytes;
+
+/** A kept answer as the entry shows it: redacted by name, by value and for what the simulator issued. */
+export function answerOf(later: LaterAnswer, isSecret: (value: string) => boolean = () => false): unknown {
+  const redactor = new Redactor(later.secrets);
+  const body = readBody(later.body, later.mediaType);
+  bodySecrets(body, redactor, isSecret);
+  return keptBody(body, redactor);
 }
 
 /** The answer's media type, lower case, without parameters (the mock writes the name `Content-Type`). */
@@ -248,8 +257,8 @@ export function makeEntry(
   }
   const body = readBody(call.body, call.mediaType?.type);
   const answerType = answerMediaType(answer);
-  const waiting = answerWaits(answer, answerType);
-  const answerBody = waiting === undefined ? readBody(answer.body, answerType) : undefined;
+  const waiting = answerWaits(call, answer);
+  const answerBody = waiting ? undefined : readBody(answer.body, answerType);
   bodySecrets(body, redactor, isSecret);
   bodySecrets(answerBody, redactor, isSecret);
   const { headers, bytes: headerBytes } = keptHeaders(call, redactor);
@@ -265,13 +274,13 @@ export function makeEntry(
     headers,
     body: keptBody(body, redactor),
     status: answer.status,
-    answer: waiting === undefined ? keptBody(answerBody, redactor) : null,
+    answer: waiting ? null : keptBody(answerBody, redactor),
     violations: violationsOf(answer, redactor),
     fault: facts.fault,
     near_miss: null,
   };
   const bodyBytes = Math.min(body?.bytes ?? 0, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
   const kept: KeptEntry = { entry, at: facts.at, bytes: 256 + headerBytes + keptPath.length + (query?.length ?? 0) + bodyBytes };
-  if (waiting !== undefined) kept.answerText = redactor.text(waiting);
+  if (waiting) kept.answerLater = { body: answer.body, mediaType: answerType, secrets: redactor.values() };
   return kept;
 }

@@ -6,7 +6,7 @@
 import type { Json } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
-import { type ExchangeFacts, type KeptEntry, makeEntry } from './entry.js';
+import { answerOf, type ExchangeFacts, type KeptEntry, makeEntry } from './entry.js';
 import { nearMiss } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
 
@@ -136,15 +136,6 @@ const matches = (entry: KeptEntry['entry'], filter: CheckedFilter): boolean =>
   (filter.status === undefined || (entry.status >= filter.status.from && entry.status <= filter.status.to)) &&
   (filter.account === undefined || entry.account === filter.account);
 
-/** A kept JSON text as the entry shows it: JSON when it parses, else the text. */
-function parsedOrText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** The journal of a (mock) document, whose routes give the near misses and whose operations the filter checks. */
 export function createJournal(document: Json, options: JournalOptions): Journal {
   const size = journalSize(options.size);
@@ -172,7 +163,7 @@ export function createJournal(document: Json, options: JournalOptions): Journal 
   /** An entry as it is read: a copy, its time written out. */
   const readOut = (kept: KeptEntry): JournalEntry => {
     const { id, ...rest } = structuredClone(kept.entry);
-    if (kept.answerText !== undefined) rest.answer = parsedOrText(kept.answerText);
+    if (kept.answerLater) rest.answer = answerOf(kept.answerLater, options.isSecret);
     return { id, at: options.formatTime(kept.at), ...rest };
   };
   return {

@@ -52,6 +52,9 @@ function formsOf(value: string): string[] {
 }
 
 export class Redactor {
+  /** The values added, as given. */
+  private readonly added = new Set<string>();
+  /** Their forms. */
   private readonly secrets = new Set<string>();
   /** The secrets, longest first (so that a secret containing another is replaced whole); made again after add(). */
   private ordered: string[] | undefined;
@@ -62,8 +65,14 @@ export class Redactor {
 
   add(value: string | undefined): void {
     if (typeof value !== 'string' || value.length < shortest) return;
+    this.added.add(value);
     for (const form of echoedForms(value)) this.secrets.add(form);
     this.ordered = undefined;
+  }
+
+  /** The values added, as given (a new Redactor of them redacts the same). */
+  values(): string[] {
+    return [...this.added];
   }
 
   text(value: string): string {
