@@ -29,8 +29,11 @@ export interface Accounts {
   list(kind: 'customer' | 'business_unit'): { name: string; zaaid: string }[];
   /** The monitor of an account whose `monitor_id` is `id`. */
   monitor(account: Account, id: string): Json | undefined;
-  /** Adds a monitor group to an account. */
-  addGroup(account: Account, group: Json): void;
+  /**
+   * Adds a monitor group to an account. The groups calls create are bounded in all accounts together (see
+   * createdGroupBounds): past a bound the oldest created one is forgotten, so that no client can grow the memory.
+   */
+  addGroup(account: Account, group: Json, bytes: number): void;
   snapshot(): AccountsSnapshot;
   /** Other accounts in their place (`PUT /__mock/state`); a reset still goes back to the first seed. */
   replace(seed: Seed): void;
@@ -54,10 +57,24 @@ const copyAccount = (kind: AccountKind, seed: AccountSeed | ManagedAccountSeed):
   ...structuredClone(seed),
 });
 
+/** The groups that calls create, in all accounts together: the most kept, and the most bytes of their bodies. */
+export const createdGroupBounds = { groups: 1_000, bytes: 16 * 1024 * 1024 } as const;
+
 export function createAccounts(seed: Seed): Accounts {
   let own: Account;
   let managed: Map<string, Account>;
+  // The groups calls created, oldest first (a seed's own groups are not counted: the seed file is bounded).
+  let created: { account: Account; group: Json; bytes: number }[] = [];
+  let createdBytes = 0;
+  const forgetOldestCreated = () => {
+    const oldest = created.shift()!;
+    createdBytes -= oldest.bytes;
+    const at = oldest.account.groups.indexOf(oldest.group);
+    if (at !== -1) oldest.account.groups.splice(at, 1);
+  };
   const load = (from: Seed = seed) => {
+    created = [];
+    createdBytes = 0;
     own = copyAccount('own', from.account);
     managed = new Map();
     for (const entry of from.customers) managed.set(entry.zaaid, copyAccount('customer', entry));
@@ -73,8 +90,13 @@ export function createAccounts(seed: Seed): Accounts {
     list: (kind) =>
       [...managed.values()].filter((account) => account.kind === kind).map((account) => ({ name: account.name!, zaaid: account.zaaid! })),
     monitor: (account, id) => account.monitors.find((monitor) => String(monitor.monitor_id) === id),
-    addGroup(account, group) {
-      account.groups.push(structuredClone(group));
+    addGroup(account, group, bytes) {
+      const kept = structuredClone(group);
+      account.groups.push(kept);
+      created.push({ account, group: kept, bytes });
+      createdBytes += bytes;
+      while (created.length > createdGroupBounds.groups || (createdBytes > createdGroupBounds.bytes && created.length > 1))
+        forgetOldestCreated();
     },
     snapshot: () => {
       const accounts = [...managed.values()];

@@ -117,7 +117,7 @@ export function createResources(document: Json, { accounts, tokens, answers, rol
         return monitor ? envelope(operation, example, monitor) : monitorNotFound(operation);
       }
       case 'createMonitorGroup':
-        accounts.addGroup(account, JSON.parse(call.body.toString('utf8')));
+        accounts.addGroup(account, JSON.parse(call.body.toString('utf8')), call.body.length);
         return example;
       case 'listMonitorTypes':
         return envelope(operation, example, types);

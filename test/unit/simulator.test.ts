@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileRoutes, type RouteOperation } from '../../src/description/routes.js';
 import { type Answer, createCall } from '../../src/http/exchange.js';
-import { zaaidOf } from '../../src/simulator/accounts.js';
+import { createAccounts, createdGroupBounds, zaaidOf } from '../../src/simulator/accounts.js';
 import { createClock, serviceTime } from '../../src/simulator/clock.js';
 import { createFaults } from '../../src/simulator/faults.js';
 import { createSimulator, type Simulator } from '../../src/simulator/index.js';
@@ -215,6 +215,36 @@ const engineExample = (operation: RouteOperation): Answer => {
     body: Buffer.from(JSON.stringify(Object.values(examples)[0])),
   };
 };
+
+describe('the groups calls create are bounded', () => {
+  const seed = () => {
+    const base = defaultSeed(bundle);
+    return { ...base, account: { ...base.account, groups: [{ display_name: 'seeded' }] } };
+  };
+
+  it("past the count, the oldest created group is forgotten (a seed's own groups stay)", () => {
+    const accounts = createAccounts(seed());
+    const customer = accounts.actingOn('700000123')!;
+    for (let index = 0; index <= createdGroupBounds.groups; index++)
+      accounts.addGroup(index % 2 ? customer : accounts.own, { display_name: `group ${index}` }, 30);
+    const names = [...accounts.own.groups, ...customer.groups].map((group) => group.display_name);
+    expect(names).toHaveLength(createdGroupBounds.groups + 1);
+    expect(names).toContain('seeded');
+    expect(names).not.toContain('group 0');
+    expect(names).toContain('group 1');
+  });
+
+  it('past the bytes, the oldest created groups are forgotten, the newest kept whatever its size', () => {
+    const accounts = createAccounts(seed());
+    const third = Math.floor(createdGroupBounds.bytes / 3);
+    for (let index = 0; index < 4; index++) accounts.addGroup(accounts.own, { display_name: `big ${index}` }, third + 1);
+    expect(accounts.own.groups.map((group) => group.display_name)).toEqual(['seeded', 'big 2', 'big 3']);
+    accounts.addGroup(accounts.own, { display_name: 'huge' }, createdGroupBounds.bytes * 2);
+    expect(accounts.own.groups.map((group) => group.display_name)).toEqual(['seeded', 'huge']);
+    accounts.reset();
+    expect(accounts.own.groups.map((group) => group.display_name)).toEqual(['seeded']);
+  });
+});
 
 describe('what the identity provider remembers is bounded', () => {
   it('a BoundedMap forgets its oldest entry past its limit', () => {
