@@ -99,6 +99,9 @@ function deferUnusedParts(requireEngine: NodeJS.Require): void {
   deferModule(requireEngine, 'json-schema-faker', { eager: ['JSONSchemaFaker'], kept: ['extend', 'option'] });
   for (const callable of ['seedrandom', '@stoplight/json-schema-merge-allof', 'node-fetch', 'http-proxy-agent', 'https-proxy-agent'])
     deferModule(requireEngine, callable, { callable: true });
+  // The validator of security requirements sets one attribute with lodash/fp (a conversion of all of lodash, the
+  // largest part of the engine's start) only when a request fails them.
+  deferModule(requireEngine, 'lodash/fp');
   deferModule(requireEngine, '@stoplight/http-spec/postman/operation');
   deferModule(requireEngine, './utils/operations');
   // The engine's core requires the logger library from its own folder.

@@ -47,11 +47,20 @@ export function describeViolations(violations: Violation[], contentType?: string
   return [...new Set(messages)].join('; ');
 }
 
+/**
+ * The bytes of the engine's kept answers (frozen objects it hands out again: src/engine/answers.ts), written once.
+ * Nothing writes into an answer's body once made, so the same bytes serve every answer.
+ */
+const keptBodies = new WeakMap<object, Buffer>();
+
 /** The engine's body for the wire: JSON for JSON media types, text as it is. */
 function answerBody(body: unknown, contentType: string | undefined): Buffer {
   if (body === undefined || body === null) return Buffer.alloc(0);
   if (typeof body === 'string' && !(contentType && isJson(contentType.split(';')[0]!.trim().toLowerCase()))) return Buffer.from(body);
-  return Buffer.from(JSON.stringify(body));
+  if (typeof body !== 'object' || !Object.isFrozen(body)) return Buffer.from(JSON.stringify(body));
+  let bytes = keptBodies.get(body);
+  if (!bytes) keptBodies.set(body, (bytes = Buffer.from(JSON.stringify(body))));
+  return bytes;
 }
 
 /** The engine's answer as an Answer, with the faults found on the way in `sl-violations`. */
