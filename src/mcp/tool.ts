@@ -1,5 +1,5 @@
 // A tool of the MCP server: one operation of the description, as the build writes it (generated/mcp-tools.json).
-import type { Json } from '../description/openapi.js';
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
 
 /** What a call does to the account, as MCP tool annotations (clients ask the user before a change). */
 export interface ToolAnnotations {
@@ -15,6 +15,14 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
+/** A self-contained JSON Schema of an object: a tool's input, or its structured result. */
+export interface ObjectSchema extends JsonSchemaType {
+  type: 'object';
+  properties: Record<string, JsonSchemaType>;
+  required?: string[];
+  additionalProperties: false;
+}
+
 export interface ToolDefinition {
   /** The operationId. */
   name: string;
@@ -28,10 +36,10 @@ export interface ToolDefinition {
   write: boolean;
   annotations: ToolAnnotations;
   /** A JSON Schema of the tool's input: the parameters, the body and an optional zaaid, self-contained. */
-  inputSchema: Json;
+  inputSchema: ObjectSchema;
   /**
    * A JSON Schema of the tool's structured result, `{ data }`: the `data` of the envelope of the operation's answer,
    * self-contained, without the description's titles, examples and tables.
    */
-  outputSchema?: Json;
+  outputSchema?: ObjectSchema;
 }

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { type SampleRequest, sampleRequests, serializeBody } from '../../scripts/lib/sample-requests.js';
 import { mockDocument } from '../../src/description/mock-document.js';
 import { compileRoutes, matchRoute } from '../../src/description/routes.js';
-import { deref, type Json } from './bundle.js';
+import { deref, isRecord, type Json } from './bundle.js';
 
 export interface BadCase {
   category: string;
@@ -409,10 +409,12 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
     const mediaType = request.mediaType!;
     const baseType = mediaType.split(';')[0]!.trim();
     const json = baseType === 'application/json';
-    const branches: Json[] = (request.bodySchema!.oneOf ?? [request.bodySchema]).map((branch: Json) => deref(document, branch)!);
-    const schemaRef = request.operation.requestBody.content[mediaType].schema;
+    const bodySchema: Json = request.bodySchema!;
+    const branches: Json[] = (bodySchema.oneOf ?? [bodySchema]).map((branch: Json) => deref(document, branch)!);
+    const requestBody = request.operation.requestBody!;
+    const schemaRef = requestBody.content![mediaType]!.schema!;
     const invalid = (value: unknown) => validate(schemaRef, value).length > 0;
-    const optional = request.operation.requestBody.required !== true;
+    const optional = requestBody.required !== true;
     const bodyCase = (category: string, name: string, value: Json, names: RegExp) => {
       if (!invalid(value)) return; // a change the schema allows (e.g. an extra field) is not a bad request
       if (optional && serializeBody(mediaType, value) === '') return; // no body at all, where the body is optional
@@ -427,7 +429,7 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
           resolved.const ??
           resolved.enum?.[0] ??
           resolved.examples?.[0] ??
-          (index === 0 ? request.bodyValue?.[name] : undefined) ??
+          (index === 0 && isRecord(request.bodyValue) ? request.bodyValue[name] : undefined) ??
           `${name}-value`;
       }
       const label = branches.length > 1 ? ` (${branch.title ?? `branch ${index + 1}`})` : '';
