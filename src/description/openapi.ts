@@ -29,6 +29,7 @@ export interface OpenApiDocument extends Extensible {
   components?: Components;
   security?: SecurityRequirement[];
   tags?: Tag[];
+  externalDocs?: { url: string; description?: string };
 }
 
 export interface Info extends Extensible {
