@@ -1,5 +1,6 @@
 // A tool of the MCP server: one operation of the description, as the build writes it (generated/mcp-tools.json).
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
+import type { Json } from '../description/openapi.js';
 
 /** What a call does to the account, as MCP tool annotations (clients ask the user before a change). */
 export interface ToolAnnotations {
@@ -35,8 +36,12 @@ export interface ToolDefinition {
   /** Whether the operation creates or changes data (POST, PUT, DELETE). */
   write: boolean;
   annotations: ToolAnnotations;
-  /** A JSON Schema of the tool's input: the parameters, the body and an optional zaaid, self-contained. */
-  inputSchema: ObjectSchema;
+  /**
+   * A JSON Schema of the tool's input: the parameters, the body and an optional zaaid, self-contained; an
+   * ObjectSchema, as the build writes it. Typed `Json` as release 2.0 published it (releases/2.0.api.json): the
+   * narrower type changes the package's API, which a release decides.
+   */
+  inputSchema: Json;
   /**
    * A JSON Schema of the tool's structured result, `{ data }`: the `data` of the envelope of the operation's answer,
    * self-contained, without the description's titles, examples and tables.
