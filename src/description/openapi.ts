@@ -6,7 +6,10 @@
 // `$ref` (deref resolves it). A schema is a SchemaNode: JSON Schema lets any keyword hold any JSON, so its keywords
 // stay unknown until checked.
 
-/** A node of the document, loosely typed: what src/engine, src/mock, src/journal, src/http and src/simulator still walk. */
+/**
+ * A node of the document, loosely typed: what src/engine, src/mock, src/journal, src/http and src/simulator still walk,
+ * the tests' loadBundle, and the released type of an MCP tool's inputSchema (decision 0017).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by key without a schema of its own.
 export type Json = Record<string, any>;
 
