@@ -58,9 +58,9 @@ function enumerationsOf(document: OpenApiDocument): Enumeration[] {
     return fact.map((value): Reference => ({ enumeration: target, value, meaning: meaningOf(target, value) }));
   };
   return Object.entries(schemas).flatMap(([name, schema]) => {
-    const enumerated = schema.enum;
-    if (!Array.isArray(enumerated)) return [];
-    const keys = new Set<string>(enumerated.map(String));
+    if (!Array.isArray(schema.enum)) return [];
+    const enumerated = listOf(schema.enum);
+    const keys = new Set(enumerated.map(String));
     const extensions = Object.entries(schema).filter(
       (entry): entry is [string, Record<string, unknown>] =>
         entry[0].startsWith('x-') && entry[0] !== 'x-enum-varnames' && entry[0] !== 'x-enum-descriptions' && isTable(entry[1]),
@@ -79,7 +79,7 @@ function enumerationsOf(document: OpenApiDocument): Enumeration[] {
     return {
       name,
       title: String(schema.title ?? name),
-      values: enumerated.map((value: unknown, index: number) => {
+      values: enumerated.map((value, index) => {
         const facts: Record<string, unknown> = {};
         for (const [key, table] of byValue) {
           const fact = table[String(value)];
