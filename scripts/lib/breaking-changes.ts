@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Json } from '../../src/description/openapi.js';
+import type { OpenApiDocument } from '../../src/description/openapi.js';
 import { componentChanges } from './contract-rules.js';
 import { operationChanges } from './operation-rules.js';
 import { root } from './paths.js';
@@ -209,7 +209,7 @@ export const supersededRedoclyRules = new Set([
 ]);
 
 /** The gate's own rules over the two documents: schemas, operations, and what `redocly diff` rates as patch. */
-export function ownRules(base: Json, revision: Json): Change[] {
+export function ownRules(base: OpenApiDocument, revision: OpenApiDocument): Change[] {
   return [...ownChecks(base, revision), ...componentChanges(base, revision), ...operationChanges(base, revision)];
 }
 
@@ -217,7 +217,7 @@ export function ownRules(base: Json, revision: Json): Change[] {
  * The gate's verdict on a revision: our named rules over the two documents, with what `redocly diff` found between
  * them (`redoclyChanges`). A breaking change passes only with a new info.version.
  */
-export function judgeChanges(base: Json, revision: Json, redoclyChanges: Change[]): GateResult {
+export function judgeChanges(base: OpenApiDocument, revision: OpenApiDocument, redoclyChanges: Change[]): GateResult {
   const redocly = redoclyChanges.map((change) =>
     supersededRedoclyRules.has(change.ruleId) && change.impact === 'major'
       ? { ...change, impact: 'patch', message: `${change.message} (judged by the gate's own rules)` }

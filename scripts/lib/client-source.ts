@@ -1,6 +1,6 @@
 // Writes generated/client.ts: the data centers of the description and a typed openapi-fetch client.
 
-import { type Json, operationsOf } from '../../src/description/openapi.js';
+import { type OpenApiDocument, operationsOf, type Server } from '../../src/description/openapi.js';
 
 export interface DataCenterEntry {
   id: string;
@@ -10,13 +10,13 @@ export interface DataCenterEntry {
 }
 
 /** The data centers of the bundle: each API server paired by x-data-center with an identity-provider server. */
-export function dataCenters(bundle: Json): DataCenterEntry[] {
-  const identityProviders = new Map<string, Json>();
-  for (const item of Object.values<Json>(bundle.paths)) {
-    for (const server of item.servers ?? []) identityProviders.set(server['x-data-center'], server);
+export function dataCenters(bundle: OpenApiDocument): DataCenterEntry[] {
+  const identityProviders = new Map<string, Server>();
+  for (const item of Object.values(bundle.paths ?? {})) {
+    for (const server of item.servers ?? []) identityProviders.set(String(server['x-data-center']), server);
   }
-  return bundle.servers.map((server: Json) => {
-    const id = server['x-data-center'];
+  return (bundle.servers ?? []).map((server) => {
+    const id = String(server['x-data-center']);
     const provider = identityProviders.get(id);
     if (!provider) throw new Error(`The API server of data center "${id}" has no identity-provider server.`);
     if (expand(provider) !== server['x-auth-url']) {
@@ -31,12 +31,17 @@ export function dataCenters(bundle: Json): DataCenterEntry[] {
   });
 }
 
-function expand(server: Json): string {
-  return String(server.url).replace(/\{(\w+)\}/g, (_, name: string) => server.variables[name].default);
+/** A server's URL with each variable at its default; a variable the server does not define stops the build. */
+export function expand(server: Server): string {
+  return String(server.url).replace(/\{(\w+)\}/g, (_, name: string) => {
+    const variable = server.variables?.[name];
+    if (!variable) throw new Error(`The server ${server.url} uses the variable {${name}}, which it does not define.`);
+    return variable.default;
+  });
 }
 
 /** `'/path': { method: 'operationId' }` lines for every operation of the bundle. */
-function operationIdLines(bundle: Json): string {
+function operationIdLines(bundle: OpenApiDocument): string {
   const byPath = new Map<string, string[]>();
   for (const { path, method, operation } of operationsOf(bundle)) {
     byPath.set(path, [...(byPath.get(path) ?? []), `${method}: ${JSON.stringify(operation.operationId)}`]);
@@ -44,7 +49,15 @@ function operationIdLines(bundle: Json): string {
   return [...byPath].map(([path, methods]) => `  ${JSON.stringify(path)}: { ${methods.join(', ')} },`).join('\n');
 }
 
-export function clientSource(bundle: Json): string {
+/** A fact of the description that the client's module states; without it the build stops (no `undefined` in the module). */
+function stated<Value>(value: Value | undefined, what: string): Value {
+  if (value === undefined) throw new Error(`generated/client.ts states ${what}, which the description does not give.`);
+  return value;
+}
+
+export function clientSource(bundle: OpenApiDocument): string {
+  const version = stated(bundle.info?.version, 'info.version');
+  const limits = stated(bundle.components?.securitySchemes?.ServiceOAuth2?.['x-limits'], 'the x-limits of the ServiceOAuth2 scheme');
   const centers = dataCenters(bundle);
   const entries = centers
     .map(
@@ -68,11 +81,11 @@ ${entries}
 
 export type DataCenterId = keyof typeof dataCenters;
 
-/** The API version the description documents, sent as \`Accept: application/json; version=${bundle.info.version}\`. */
-export const apiVersion = ${JSON.stringify(bundle.info.version)};
+/** The API version the description documents, sent as \`Accept: application/json; version=${version}\`. */
+export const apiVersion = ${JSON.stringify(version)};
 
 /** The identity provider's limits (x-limits of the ServiceOAuth2 scheme; core document, section 8). */
-export const tokenLimits = ${JSON.stringify(bundle.components.securitySchemes.ServiceOAuth2['x-limits'], null, 2)} as const;
+export const tokenLimits = ${JSON.stringify(limits, null, 2)} as const;
 
 /** The operationId of every path and method of the description. */
 export const operationIds = {

@@ -10,8 +10,10 @@
 // The output depends only on the input document, so it is deterministic; it type-checks with plain
 // `tsc --strict --noEmit` (ES5 library: no Array.prototype.includes).
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Schema = { [key: string]: Json };
+import type { JsonObject, JsonValue } from '../../src/description/openapi.js';
+
+/** A schema of the bundle, as parsed JSON. */
+type Schema = JsonObject;
 type EnumValue = string | number;
 
 export interface GenerateOptions {
@@ -169,7 +171,7 @@ function host(schemas: Record<string, Schema>, extension: string): [string, Sche
 }
 
 /** Maps the string keys of an extension to the values of the host enum. */
-function keyed(e: EnumInfo, extension: string, table: Schema): [EnumValue, Json][] {
+function keyed(e: EnumInfo, extension: string, table: Schema): [EnumValue, JsonValue][] {
   return Object.entries(table).map(([k, v]) => {
     const value = e.values.find((x) => String(x) === k);
     if (value === undefined) fail(`${e.name}.${extension}: key ${k} is not a value of ${e.name}`);
@@ -177,7 +179,7 @@ function keyed(e: EnumInfo, extension: string, table: Schema): [EnumValue, Json]
   });
 }
 
-function listOf(e: EnumInfo, extension: string, k: EnumValue, list: Json, of: EnumInfo): EnumValue[] {
+function listOf(e: EnumInfo, extension: string, k: EnumValue, list: JsonValue, of: EnumInfo): EnumValue[] {
   if (!Array.isArray(list)) fail(`${e.name}.${extension}[${k}] is not a list`);
   for (const x of list) {
     if (!of.values.includes(x as EnumValue)) fail(`${e.name}.${extension}[${k}]: ${JSON.stringify(x)} is not a value of ${of.name}`);

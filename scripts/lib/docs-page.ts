@@ -2,7 +2,7 @@
 // shows it (its servers' URLs), and the one change the page needs to open without any network. The browser test
 // (test/e2e/docs.test.ts) checks the result in Chromium, on a desktop window and on a phone's.
 import path from 'node:path';
-import type { Json } from '../../src/description/openapi.js';
+import type { OpenApiDocument, Server } from '../../src/description/openapi.js';
 import { root } from './paths.js';
 
 /** The page around Redoc: title, description, the offline content policy and the service's colour. */
@@ -23,12 +23,12 @@ export const redocOptions = {
 } as const;
 
 /** A server's URL with each variable at its default. */
-function expandedUrl(server: Json): string {
+function expandedUrl(server: Server): string {
   return String(server.url).replace(/\{(\w+)\}/g, (whole, name: string) => String(server.variables?.[name]?.default ?? whole));
 }
 
 /** A server as the page shows it: its URL with the variables' defaults, and no variables. */
-function shownServer(server: Json): Json {
+function shownServer(server: Server): Server {
   const { variables: _variables, ...rest } = server;
   return { ...rest, url: expandedUrl(server) };
 }
@@ -40,10 +40,10 @@ function shownServer(server: Json): Json {
  * paths) with its variables' defaults in the URL, which are the placeholder hosts the guides list. The description in
  * generated/ keeps the variables, for tools that let their users set them.
  */
-export function docsDocument(bundle: Json): Json {
+export function docsDocument(bundle: OpenApiDocument): OpenApiDocument {
   const document = structuredClone(bundle);
   if (Array.isArray(document.servers)) document.servers = document.servers.map(shownServer);
-  for (const item of Object.values<Json>(document.paths ?? {})) {
+  for (const item of Object.values(document.paths ?? {})) {
     if (Array.isArray(item.servers)) item.servers = item.servers.map(shownServer);
   }
   // The Markdown forms sit beside the page (generated/docs/): Redoc shows the root's externalDocs under the title.

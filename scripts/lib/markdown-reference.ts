@@ -6,7 +6,18 @@
 // the docs page (`#/section/scopes`, `#/schemas/period`, `#/monitors/getmonitor`); here they point at the reference's
 // own headings, and a link the reference cannot resolve stops the build.
 import { exampleOf, serializeBody } from '../../src/description/examples.js';
-import { deref, type Json, operationsOf } from '../../src/description/openapi.js';
+import {
+  deref,
+  isRecord,
+  listOf,
+  type MediaType,
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+  type Parameter,
+  type SchemaNode,
+  type Server,
+} from '../../src/description/openapi.js';
 
 const schemaPrefix = '#/components/schemas/';
 /** The first line of the table of values that the bundle's enum descriptions end with (scripts/redocly/decorators/enum-tables.js). */
@@ -44,18 +55,18 @@ const literal = (value: unknown) => code(JSON.stringify(value));
 const jsonBlock = (value: unknown) => ['```json', JSON.stringify(value, null, 2), '```'];
 
 /** The guides of info.description (every `##` section). */
-const guidesOf = (bundle: Json) => String(bundle.info.description ?? '').trim();
-const guideHeadings = (bundle: Json) => (guidesOf(bundle).match(/^## .+$/gm) ?? []).map((heading) => heading.slice(3).trim());
+const guidesOf = (bundle: OpenApiDocument) => String(bundle.info?.description ?? '').trim();
+const guideHeadings = (bundle: OpenApiDocument) => (guidesOf(bundle).match(/^## .+$/gm) ?? []).map((heading) => heading.slice(3).trim());
 
-const isEnumeration = (schema: Json) => Array.isArray(schema.enum);
-const scopeOf = (operation: Json): string | undefined =>
-  (operation.security ?? []).find((entry: Json) => Array.isArray(entry.ServiceOAuthToken))?.ServiceOAuthToken?.[0];
+const isEnumeration = (schema: SchemaNode) => Array.isArray(schema.enum);
+const scopeOf = (operation: Operation): string | undefined =>
+  (operation.security ?? []).find((entry) => Array.isArray(entry.ServiceOAuthToken))?.ServiceOAuthToken?.[0];
 
 /**
  * Turns the docs page's links of the description into links to the reference's headings: a guide
  * (`#/section/<slug>`), a schema (`#/schemas/<name>`, `#/schemas`), an operation (`#/<tag>/<operationId>`).
  */
-function linkRewriter(bundle: Json): (text: string) => string {
+function linkRewriter(bundle: OpenApiDocument): (text: string) => string {
   const targets = new Map<string, string>([['/schemas', 'schemas']]);
   for (const heading of guideHeadings(bundle)) targets.set(`/section/${anchorOf(heading)}`, anchorOf(heading));
   for (const name of Object.keys(bundle.components?.schemas ?? {})) targets.set(`/schemas/${name.toLowerCase()}`, anchorOf(name));
@@ -82,17 +93,18 @@ const proseOf = (description: unknown) => {
 };
 
 /** A schema node in words: a link to a named schema, or its type with its constraints. */
-function typeOf(node: Json | boolean | undefined): string {
+function typeOf(node: unknown): string {
   if (node === undefined || node === true) return 'any';
   if (node === false) return 'nothing';
+  if (!isRecord(node)) return 'any';
   if (typeof node.$ref === 'string' && node.$ref.startsWith(schemaPrefix)) {
     const name = node.$ref.slice(schemaPrefix.length);
     return `[${code(name)}](#${anchorOf(name)})`;
   }
   if (node.const !== undefined) return literal(node.const);
   if (Array.isArray(node.enum)) {
-    const meanings: unknown[] = node['x-enum-descriptions'] ?? [];
-    const values = node.enum.map((value: unknown, index: number) =>
+    const meanings = listOf(node['x-enum-descriptions']);
+    const values = listOf(node.enum).map((value, index) =>
       meanings[index] !== undefined && String(meanings[index]) !== String(value)
         ? `${literal(value)} (${meanings[index]})`
         : literal(value),
@@ -105,11 +117,11 @@ function typeOf(node: Json | boolean | undefined): string {
     ['anyOf', 'any of'],
   ] as const) {
     if (!Array.isArray(node[keyword])) continue;
-    const branches: string[] = node[keyword].map(typeOf);
-    if (node[keyword].length === 1) return branches[0]!;
+    const branches = listOf(node[keyword]).map(typeOf);
+    if (branches.length === 1) return branches[0]!;
     return `${words} ${branches.join(', ')}`;
   }
-  const types: string[] = node.type === undefined ? (node.properties ? ['object'] : []) : [node.type].flat();
+  const types: unknown[] = node.type === undefined ? (node.properties ? ['object'] : []) : [node.type].flat();
   if (types.length === 0) return 'any';
   const described = types.map((type) => (type === 'array' ? `array of ${typeOf(node.items)}` : code(type))).join(' or ');
   const constraints = [
@@ -124,14 +136,14 @@ function typeOf(node: Json | boolean | undefined): string {
 }
 
 /** The fields of an object schema as a table (nothing when it has no properties). */
-function fieldsTable(schema: Json, links: (text: string) => string): string[] {
-  const entries = Object.entries<Json>(schema.properties ?? {});
+function fieldsTable(schema: SchemaNode, links: (text: string) => string): string[] {
+  const entries = Object.entries(isRecord(schema.properties) ? schema.properties : {});
   if (entries.length === 0) return [];
-  const required = new Set<string>(schema.required ?? []);
+  const required = new Set(listOf(schema.required));
   const lines = ['| Field | Type | Required | Description |', '|---|---|---|---|'];
   for (const [name, property] of entries) {
     lines.push(
-      `| ${code(name)} | ${cell(typeOf(property))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(links(proseOf(property.description)))} |`,
+      `| ${code(name)} | ${cell(typeOf(property))} | ${required.has(name) ? 'yes' : 'no'} | ${cell(links(proseOf(isRecord(property) ? property.description : undefined)))} |`,
     );
   }
   const open = schema.additionalProperties;
@@ -142,47 +154,47 @@ function fieldsTable(schema: Json, links: (text: string) => string): string[] {
 }
 
 /** The structure of a schema: its fields, or its parts (allOf, oneOf, anyOf) with the fields of the inline ones. */
-function structureOf(schema: Json, links: (text: string) => string): string[] {
+function structureOf(schema: SchemaNode, links: (text: string) => string): string[] {
   const lines: string[] = [];
   for (const [keyword, words] of [
     ['allOf', 'All of'],
     ['oneOf', 'Exactly one of'],
     ['anyOf', 'Any of'],
   ] as const) {
-    const parts: Json[] | undefined = schema[keyword];
-    if (!Array.isArray(parts)) continue;
+    if (!Array.isArray(schema[keyword])) continue;
+    const parts = listOf(schema[keyword]);
+    const inline = (part: unknown): part is SchemaNode => isRecord(part) && typeof part.$ref !== 'string' && Boolean(part.properties);
     lines.push(`${words}:`, '');
     parts.forEach((part, index) => {
-      const inline = typeof part.$ref !== 'string' && part.properties;
-      lines.push(`${index + 1}. ${inline ? (part.title ? `${part.title}: the fields below` : 'the fields below') : typeOf(part)}`);
+      lines.push(`${index + 1}. ${inline(part) ? (part.title ? `${part.title}: the fields below` : 'the fields below') : typeOf(part)}`);
     });
     lines.push('');
     parts.forEach((part, index) => {
-      if (typeof part.$ref === 'string' || !part.properties) return;
+      if (!inline(part)) return;
       lines.push(`Fields of ${index + 1}:`, '', ...fieldsTable(part, links), '');
     });
   }
   if (schema.properties) lines.push(...fieldsTable(schema, links), '');
   else if (lines.length === 0) lines.push(`Type: ${typeOf(schema)}.`, '');
-  const example = schema.examples?.[0] ?? schema.example;
+  const example = listOf(schema.examples)[0] ?? schema.example;
   if (example !== undefined)
     lines.push(...(typeof example === 'object' ? ['Example:', '', ...jsonBlock(example)] : [`Example: ${literal(example)}.`]), '');
   return lines;
 }
 
 /** The media type and schema of a body or an answer, in words. */
-const bodyOf = (content: Json | undefined) =>
-  Object.entries<Json>(content ?? {})
+const bodyOf = (content: Record<string, MediaType> | undefined) =>
+  Object.entries(content ?? {})
     .map(([mediaType, media]) => `${typeOf(media.schema)} (${code(mediaType)})`)
     .join(', ');
 
 function operationSection(
-  bundle: Json,
+  bundle: OpenApiDocument,
   links: (text: string) => string,
   path: string,
   method: string,
-  operation: Json,
-  parameters: Json[],
+  operation: Operation,
+  parameters: Parameter[],
 ): string {
   const lines = [
     `### ${operation.summary}`,
@@ -207,7 +219,7 @@ function operationSection(
   const body = deref(bundle, operation.requestBody);
   if (body) {
     lines.push(`Request body${body.required ? '' : ' (optional)'}: ${bodyOf(body.content)}.`, '');
-    const [mediaType, media] = Object.entries<Json>(body.content ?? {})[0] ?? [];
+    const [mediaType, media] = Object.entries(body.content ?? {})[0] ?? [];
     const example = mediaType ? exampleOf(bundle, media) : undefined;
     if (mediaType && example !== undefined) {
       lines.push(
@@ -217,7 +229,7 @@ function operationSection(
     }
   }
   lines.push('| Status | Answer | Body |', '|---|---|---|');
-  const responses = Object.entries<Json>(operation.responses ?? {}).map(([status, raw]) => [status, deref(bundle, raw) ?? {}] as const);
+  const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => [status, deref(bundle, raw) ?? {}] as const);
   for (const [status, response] of responses) {
     lines.push(
       `| ${status} | ${cell(links(String(response.description ?? '')))} | ${cell(bodyOf(response.content) || 'none documented')} |`,
@@ -225,7 +237,7 @@ function operationSection(
   }
   lines.push('');
   const [successStatus, success] = responses.find(([status]) => status.startsWith('2')) ?? [];
-  const media = Object.values<Json>(success?.content ?? {})[0];
+  const media = Object.values(success?.content ?? {})[0];
   const example = media ? exampleOf(bundle, media) : undefined;
   if (example !== undefined) lines.push(`Example answer (${successStatus}):`, '', ...jsonBlock(example), '');
   return lines.join('\n');
@@ -263,9 +275,9 @@ function factColumns(description: string): Map<string, Map<string, string>> {
   return columns;
 }
 
-function enumerationSection(name: string, schema: Json, links: (text: string) => string): string {
-  const names: string[] = schema['x-enum-varnames'] ?? [];
-  const meanings: string[] = schema['x-enum-descriptions'] ?? [];
+function enumerationSection(name: string, schema: SchemaNode, links: (text: string) => string): string {
+  const names = listOf(schema['x-enum-varnames']);
+  const meanings = listOf(schema['x-enum-descriptions']);
   const description = String(schema.description ?? '');
   const prose = links(proseOf(description));
   const tableAt = description.indexOf(enumTableStart);
@@ -277,7 +289,7 @@ function enumerationSection(name: string, schema: Json, links: (text: string) =>
     `| Value | Name | Meaning |${[...facts.keys()].map((title) => ` ${title} |`).join('')}`,
     `|---|---|---|${[...facts.keys()].map(() => '---|').join('')}`,
   );
-  schema.enum.forEach((value: unknown, index: number) => {
+  listOf(schema.enum).forEach((value, index) => {
     const shown = cell(literal(value));
     const factCells = [...facts.values()].map((column) => ` ${column.get(shown) ?? ''} |`).join('');
     lines.push(`| ${shown} | ${cell(names[index])} | ${cell(meanings[index])} |${factCells}`);
@@ -286,7 +298,7 @@ function enumerationSection(name: string, schema: Json, links: (text: string) =>
   return lines.join('\n');
 }
 
-function schemaSection(name: string, schema: Json, links: (text: string) => string): string {
+function schemaSection(name: string, schema: SchemaNode, links: (text: string) => string): string {
   const lines = [`### ${name}`, ''];
   const description = links(proseOf(schema.description));
   if (schema.title) lines.push(`${schema.title}.${description ? ` ${description}` : ''}`, '');
@@ -296,13 +308,13 @@ function schemaSection(name: string, schema: Json, links: (text: string) => stri
 }
 
 /** The full Markdown reference. */
-export function markdownReference(bundle: Json): string {
+export function markdownReference(bundle: OpenApiDocument): string {
   const links = linkRewriter(bundle);
-  const schemas = Object.entries<Json>(bundle.components?.schemas ?? {});
+  const schemas = Object.entries(bundle.components?.schemas ?? {});
   const parts = [
-    `# ${bundle.info.title} (version ${bundle.info.version})`,
+    `# ${bundle.info?.title} (version ${bundle.info?.version})`,
     '',
-    String(bundle.info.summary ?? ''),
+    String(bundle.info?.summary ?? ''),
     '',
     links(guidesOf(bundle)),
     '',
@@ -341,13 +353,13 @@ export function headingAnchors(markdown: string): string[] {
 }
 
 /** A server's URL with each variable at its default. */
-const expandedUrl = (server: Json) =>
+const expandedUrl = (server: Server) =>
   String(server.url).replaceAll(/\{([^}]+)\}/g, (whole: string, name: string) => String(server.variables?.[name]?.default ?? whole));
 
 /** llms.txt (llmstxt.org): the API in a page, each operation one line linking into the reference. */
-export function llmsText(bundle: Json, referenceFile = 'reference.md'): string {
-  const version = String(bundle.info.version);
-  const lines = [`# ${bundle.info.title}`, '', `> ${firstLine(bundle.info.summary)} Version ${version}.`, ''];
+export function llmsText(bundle: OpenApiDocument, referenceFile = 'reference.md'): string {
+  const version = String(bundle.info?.version);
+  const lines = [`# ${bundle.info?.title}`, '', `> ${firstLine(bundle.info?.summary)} Version ${version}.`, ''];
   lines.push(
     `Every resource request carries \`Authorization: Service-oauthtoken <access token>\` and \`Accept: application/json; version=${version}\`; ` +
       'access tokens come from the identity provider of the same data center (OAuth 2.0 authorization-code grant once, then the refresh-token grant), ' +

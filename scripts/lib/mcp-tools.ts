@@ -3,8 +3,17 @@
 // summary, scope and documented errors (a write says what it changes), hints of what a call does to the account
 // (read-only, additive, idempotent), an input schema of its parameters, its body and an optional `zaaid` (act on a
 // customer or business unit), and an output schema of its answer's `data`, both self-contained (no reference left).
-import { type Json, operationsOf } from '../../src/description/openapi.js';
-import type { ToolAnnotations, ToolDefinition } from '../../src/mcp/tool.js';
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
+import {
+  isRecord,
+  listOf,
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+  type SchemaNode,
+  schemaList,
+} from '../../src/description/openapi.js';
+import type { ObjectSchema, ToolAnnotations, ToolDefinition } from '../../src/mcp/tool.js';
 import { dereferenced } from './openapi-forms.js';
 
 /** The first paragraph of a description, without the scope line the docs decorator adds. */
@@ -14,8 +23,8 @@ const firstParagraph = (text: unknown) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function errorsOf(operation: Json): string {
-  const errors = Object.entries<Json>(operation.responses ?? {})
+function errorsOf(operation: Operation): string {
+  const errors = Object.entries(operation.responses ?? {})
     .filter(([status]) => !status.startsWith('2'))
     .map(([status, response]) => `${status} ${firstParagraph(response.description).replace(/\.$/, '')}`);
   return errors.length > 0 ? ` Documented errors: ${errors.join('; ')}.` : '';
@@ -63,75 +72,83 @@ const outputKeywords = new Set([
 ]);
 
 /** A schema with the keywords of outputKeywords only, its descriptions cut to their first paragraph (no tables). */
-function compactSchema(schema: Json): Json {
-  if (Array.isArray(schema)) return schema.map(compactSchema);
-  if (schema === null || typeof schema !== 'object') return schema;
-  const compact: Json = {};
-  for (const [key, value] of Object.entries<Json>(schema)) {
+function compactSchema(schema: SchemaNode): SchemaNode {
+  const compact: SchemaNode = {};
+  for (const [key, value] of Object.entries(schema)) {
     if (!outputKeywords.has(key)) continue;
     if (key === 'description') compact.description = firstParagraph(value);
     else if (key === 'properties')
-      compact.properties = Object.fromEntries(Object.entries<Json>(value).map(([name, property]) => [name, compactSchema(property)]));
+      compact.properties = Object.fromEntries(
+        Object.entries(isRecord(value) ? value : {}).map(([name, property]) => [name, compacted(property)]),
+      );
     else if (key === 'enum' || key === 'const' || key === 'required' || key === 'type' || typeof value !== 'object') compact[key] = value;
-    else compact[key] = compactSchema(value);
+    else compact[key] = compacted(value);
   }
   return compact;
 }
+
+/** A value of a schema compacted: a subschema (or a list of them) as compactSchema makes it; anything else as it is. */
+const compacted = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(compacted) : isRecord(value) ? compactSchema(value) : value;
+
+/** A schema of the description as the MCP SDK types JSON Schema: the bundle's schemas are JSON Schema 2020-12 (linted). */
+const asJsonSchema = (schema: SchemaNode): JsonSchemaType => schema as JsonSchemaType;
 
 /**
  * The tool's output schema (MCP requires an object): `{ data }`, the `data` of the envelope of the operation's first
  * successful answer, as the description gives it; required when the description requires it.
  */
-function outputSchemaOf(operation: Json): Json {
-  const success = Object.entries<Json>(operation.responses ?? {}).find(([status, response]) => status.startsWith('2') && response.content);
-  const schema: Json = Object.values<Json>(success?.[1].content ?? {})[0]?.schema ?? {};
-  const parts: Json[] = [schema, ...(schema.allOf ?? [])].reverse();
-  const holder = parts.find((part) => part.properties?.data !== undefined);
-  const data = holder
-    ? compactSchema(holder.properties.data)
-    : { description: firstParagraph(schema.description) || 'Not shown in the documents.' };
+function outputSchemaOf(operation: Operation): ObjectSchema {
+  const success = Object.entries(operation.responses ?? {}).find(([status, response]) => status.startsWith('2') && response.content);
+  const schema: SchemaNode = Object.values(success?.[1].content ?? {})[0]?.schema ?? {};
+  const parts = [schema, ...schemaList(schema.allOf)].reverse();
+  const holder = parts.find((part) => isRecord(part.properties) && part.properties.data !== undefined);
+  const held = isRecord(holder?.properties) ? holder.properties.data : undefined;
+  const data = isRecord(held) ? compactSchema(held) : { description: firstParagraph(schema.description) || 'Not shown in the documents.' };
   return {
     type: 'object',
     description: "The `data` of the service's envelope (its answer's payload).",
-    properties: { data },
-    required: holder?.required?.includes('data') ? ['data'] : [],
+    properties: { data: asJsonSchema(data) },
+    required: listOf(holder?.required).includes('data') ? ['data'] : [],
     additionalProperties: false,
   };
 }
 
-export function mcpTools(bundle: Json): ToolDefinition[] {
+export function mcpTools(bundle: OpenApiDocument): ToolDefinition[] {
   const document = dereferenced(bundle);
   return operationsOf(document)
     .filter(({ path }) => !path.startsWith('/oauth/'))
     .map(({ path, method, operation, parameters }) => {
       const write = method !== 'get';
-      const properties: Json = {};
+      const properties: Record<string, JsonSchemaType> = {};
       const required: string[] = [];
       for (const parameter of parameters) {
-        if (parameter.in !== 'path' && parameter.in !== 'query') continue;
-        properties[parameter.name] = { ...(parameter.schema ?? { type: 'string' }), description: firstParagraph(parameter.description) };
+        if ((parameter.in !== 'path' && parameter.in !== 'query') || parameter.name === undefined) continue;
+        properties[parameter.name] = asJsonSchema({
+          ...(parameter.schema ?? { type: 'string' }),
+          description: firstParagraph(parameter.description),
+        });
         if (parameter.required) required.push(parameter.name);
       }
-      const body = Object.entries<Json>(operation.requestBody?.content ?? {}).find(([mediaType]) =>
-        mediaType.startsWith('application/json'),
-      );
-      if (body) {
-        properties.body = {
+      const requestBody = operation.requestBody;
+      const body = Object.entries(requestBody?.content ?? {}).find(([mediaType]) => mediaType.startsWith('application/json'));
+      if (requestBody && body) {
+        properties.body = asJsonSchema({
           ...body[1].schema,
-          description: `The request body. ${firstParagraph(operation.requestBody.description)}`.trim(),
-        };
-        if (operation.requestBody.required) required.push('body');
+          description: `The request body. ${firstParagraph(requestBody.description)}`.trim(),
+        });
+        if (requestBody.required) required.push('body');
       }
       const account = parameters.find((parameter) => parameter.in === 'cookie' && parameter.name === 'zaaid');
       if (account) {
         // The description's schema of the zaaid (no format is documented); the words say which tools list them.
-        properties.zaaid = {
+        properties.zaaid = asJsonSchema({
           ...(account.schema ?? { type: 'string' }),
           description:
             'Act on this customer (MSP) or business unit (BU portal) account: its zaaid, from listMspCustomers or listBusinessUnits. Leave out for your own account.',
-        };
+        });
       }
-      const scope = (operation.security ?? []).find((entry: Json) => Array.isArray(entry.ServiceOAuthToken))?.ServiceOAuthToken?.[0];
+      const scope = (operation.security ?? []).find((entry) => Array.isArray(entry.ServiceOAuthToken))?.ServiceOAuthToken?.[0];
       const description = [
         `${operation.summary}: ${method.toUpperCase()} ${path}.`,
         firstParagraph(operation.description),

@@ -6,6 +6,7 @@
 // of several types (`[object, array]`), which 3.0 writes as `anyOf` of one type each. What 3.0 cannot say, and
 // what the 3.0 form names apart for the tools that read it, is listed in `down30Losses` (the README shows the list).
 import { Converter } from '@apiture/openapi-down-convert';
+import type { OpenApiDocument } from '../../src/description/openapi.js';
 
 type Node = Record<string, unknown>;
 
@@ -128,7 +129,7 @@ export function toOpenApi30(bundle: object): Node {
 }
 
 /** The bundle with every local reference replaced by what it points to (the description has no cycle). */
-export function dereferenced(bundle: object): Node {
+export function dereferenced(bundle: OpenApiDocument): OpenApiDocument {
   const document = structuredClone(bundle) as Node;
   const resolve = (pointer: string): unknown => {
     let node: unknown = document;
@@ -148,5 +149,5 @@ export function dereferenced(bundle: object): Node {
     }
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inline(value, depth)]));
   };
-  return inline(document, 0) as Node;
+  return inline(document, 0) as OpenApiDocument;
 }

@@ -4,7 +4,14 @@
 // not handle). Inline schemas of parameters and request bodies are compared as requests, those of responses and
 // response headers as answers (contract-rules.ts). Removals (of an operation, a parameter, a response, a header)
 // are `redocly diff`'s to report.
-import { deref, type Json, operationsOf, pointerToken as token } from '../../src/description/openapi.js';
+import {
+  deref,
+  type MediaType,
+  type OpenApiDocument,
+  operationsOf,
+  type Parameter,
+  pointerToken as token,
+} from '../../src/description/openapi.js';
 import type { Change } from './breaking-changes.js';
 import { compareSchemas, type Place, verdict } from './contract-rules.js';
 
@@ -12,7 +19,7 @@ const request: Place = { direction: 'request', open: false };
 const answer: Place = { direction: 'answer', open: false };
 
 /** The operations of a document by "METHOD path", with the JSON pointer of each. */
-function operationsByKey(document: Json) {
+function operationsByKey(document: OpenApiDocument) {
   return new Map(
     operationsOf(document).map((entry) => [
       `${entry.method.toUpperCase()} ${entry.path}`,
@@ -24,8 +31,8 @@ function operationsByKey(document: Json) {
 type Operation = NonNullable<ReturnType<ReturnType<typeof operationsByKey>['get']>>;
 
 /** The JSON pointer of a parameter: in the operation's own list, or else in its path item's. */
-function parameterPointer(document: Json, entry: Operation, parameter: Json): string {
-  const same = (raw: Json) => {
+function parameterPointer(document: OpenApiDocument, entry: Operation, parameter: Parameter): string {
+  const same = (raw: Parameter) => {
     const resolved = deref(document, raw);
     return resolved?.name === parameter.name && resolved?.in === parameter.in;
   };
@@ -36,7 +43,7 @@ function parameterPointer(document: Json, entry: Operation, parameter: Json): st
 }
 
 /** optional-parameter-added (passes), required-parameter-added and parameter-became-required (break), each parameter's schema. */
-function parameterChanges(document: Json, before: Operation, after: Operation, changes: Change[]): void {
+function parameterChanges(document: OpenApiDocument, before: Operation, after: Operation, changes: Change[]): void {
   const was = new Map(before.parameters.map((parameter) => [`${parameter.in} ${parameter.name}`, parameter]));
   for (const parameter of after.parameters) {
     const key = `${parameter.in} ${parameter.name}`;
@@ -55,17 +62,28 @@ function parameterChanges(document: Json, before: Operation, after: Operation, c
 }
 
 /** The schemas of each media type of a content map, compared in one direction. */
-function contentChanges(before: Json | undefined, after: Json | undefined, pointer: string, place: Place, changes: Change[]): void {
-  for (const [mediaType, media] of Object.entries<Json>(after ?? {})) {
+function contentChanges(
+  before: Record<string, MediaType> | undefined,
+  after: Record<string, MediaType> | undefined,
+  pointer: string,
+  place: Place,
+  changes: Change[],
+): void {
+  for (const [mediaType, media] of Object.entries(after ?? {})) {
     const old = before?.[mediaType];
     if (old) compareSchemas(old.schema, media?.schema, `${pointer}/content/${token(mediaType)}/schema`, place, changes);
   }
 }
 
 /** response-added (for the release notes), response-header-added (passes), and the schemas of every answer. */
-function responseChanges(document: { base: Json; revision: Json }, before: Operation, after: Operation, changes: Change[]): void {
-  const was: Json = before.operation.responses ?? {};
-  for (const [status, raw] of Object.entries<Json>(after.operation.responses ?? {})) {
+function responseChanges(
+  document: { base: OpenApiDocument; revision: OpenApiDocument },
+  before: Operation,
+  after: Operation,
+  changes: Change[],
+): void {
+  const was = before.operation.responses ?? {};
+  for (const [status, raw] of Object.entries(after.operation.responses ?? {})) {
     const pointer = `${after.pointer}/responses/${token(status)}`;
     const now = deref(document.revision, raw) ?? {};
     if (!Object.hasOwn(was, status)) {
@@ -81,8 +99,8 @@ function responseChanges(document: { base: Json; revision: Json }, before: Opera
       continue;
     }
     const old = deref(document.base, was[status]) ?? {};
-    const headers: Json = old.headers ?? {};
-    for (const [name, header] of Object.entries<Json>(now.headers ?? {})) {
+    const headers = old.headers ?? {};
+    for (const [name, header] of Object.entries(now.headers ?? {})) {
       const headerPointer = `${pointer}/headers/${token(name)}`;
       if (!Object.hasOwn(headers, name)) {
         changes.push(verdict('minor', 'response-header-added', 'answer', headerPointer, `The ${name} header was added to ${status}.`));
@@ -96,7 +114,7 @@ function responseChanges(document: { base: Json; revision: Json }, before: Opera
 }
 
 /** Every change of the operations between a release and a revision: additions, requirements, inline schemas. */
-export function operationChanges(base: Json, revision: Json): Change[] {
+export function operationChanges(base: OpenApiDocument, revision: OpenApiDocument): Change[] {
   const changes: Change[] = [];
   const before = operationsByKey(base);
   for (const [key, after] of operationsByKey(revision)) {

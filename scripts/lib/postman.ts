@@ -6,7 +6,15 @@
 // one the operation documents. One environment per data center (the description's placeholder hosts until the user
 // sets the real ones) and one for the local mock.
 import { exampleOf, serializeBody } from '../../src/description/examples.js';
-import { deref, type Json, operationsOf } from '../../src/description/openapi.js';
+import {
+  deref,
+  isParameter,
+  type JsonObject,
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+  type Parameter,
+} from '../../src/description/openapi.js';
 
 export const collectionSchema = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
 
@@ -33,7 +41,7 @@ const postmanPath = (path: string) =>
     .map((segment) => (segment.startsWith('{') && segment.endsWith('}') ? `:${segment.slice(1, -1)}` : segment));
 
 /** A test script: the status is one the operation documents. */
-function statusTest(statuses: string[]): Json {
+function statusTest(statuses: string[]): JsonObject {
   return {
     listen: 'test',
     script: {
@@ -44,7 +52,7 @@ function statusTest(statuses: string[]): Json {
 }
 
 /** Keeps the tokens a token answer gives in the environment, for the requests that follow. */
-const keepTokens: Json = {
+const keepTokens: JsonObject = {
   listen: 'test',
   script: {
     type: 'text/javascript',
@@ -59,11 +67,11 @@ const keepTokens: Json = {
 };
 
 /** The form of a token request, as Postman's urlencoded body, with `{{variables}}` for the credentials. */
-function tokenForm(fields: Record<string, string>): Json {
+function tokenForm(fields: Record<string, string>): JsonObject {
   return { mode: 'urlencoded', urlencoded: Object.entries(fields).map(([key, value]) => ({ key, value, type: 'text' })) };
 }
 
-function tokenRequests(path: string, operation: Json, statuses: string[]): Json[] {
+function tokenRequests(path: string, operation: Operation, statuses: string[]): JsonObject[] {
   const request = (name: string, form: Record<string, string>) => ({
     name,
     event: [statusTest(statuses), ...(path.endsWith('/revoke') ? [] : [keepTokens])],
@@ -93,8 +101,16 @@ function tokenRequests(path: string, operation: Json, statuses: string[]): Json[
   ];
 }
 
-function resourceRequest(bundle: Json, path: string, method: string, operation: Json, parameters: Json[], statuses: string[]): Json {
-  const header: Json[] = [{ key: 'Accept', value: 'application/json; version=2.0' }];
+function resourceRequest(
+  bundle: OpenApiDocument,
+  path: string,
+  method: string,
+  operation: Operation,
+  documented: Parameter[],
+  statuses: string[],
+): JsonObject {
+  const parameters = documented.filter(isParameter);
+  const header: JsonObject[] = [{ key: 'Accept', value: 'application/json; version=2.0' }];
   if (parameters.some((parameter) => parameter.in === 'cookie' && parameter.name === 'zaaid')) {
     header.push({
       key: 'Cookie',
@@ -117,7 +133,8 @@ function resourceRequest(bundle: Json, path: string, method: string, operation: 
       value: String(exampleOf(bundle, parameter) ?? ''),
       disabled: parameter.required !== true,
     }));
-  const item: Json = {
+  const body = requestBody(bundle, operation, header);
+  return {
     name: String(operation.summary),
     event: [statusTest(statuses)],
     request: {
@@ -131,25 +148,28 @@ function resourceRequest(bundle: Json, path: string, method: string, operation: 
         ...(pathVariables.length > 0 ? { variable: pathVariables } : {}),
       },
       description: String(operation.description ?? ''),
+      ...(body ? { body } : {}),
     },
   };
+}
+
+/** The body of a request: the first media type's example (its Content-Type joins the headers); none without a body. */
+function requestBody(bundle: OpenApiDocument, operation: Operation, header: JsonObject[]): JsonObject | undefined {
   const body = deref(bundle, operation.requestBody);
-  const [mediaType, media] = Object.entries<Json>(body?.content ?? {})[0] ?? [];
-  if (mediaType && media) {
-    const example = exampleOf(bundle, media) as Json | undefined;
-    header.push({ key: 'Content-Type', value: mediaType });
-    item.request.body = {
-      mode: 'raw',
-      raw: example === undefined ? '{}' : serializeBody(mediaType, example),
-      options: { raw: { language: 'json' } },
-    };
-  }
-  return item;
+  const [mediaType, media] = Object.entries(body?.content ?? {})[0] ?? [];
+  if (!mediaType || !media) return undefined;
+  const example = exampleOf(bundle, media);
+  header.push({ key: 'Content-Type', value: mediaType });
+  return {
+    mode: 'raw',
+    raw: example === undefined ? '{}' : serializeBody(mediaType, example),
+    options: { raw: { language: 'json' } },
+  };
 }
 
 /** The collection (Postman v2.1). */
-export function postmanCollection(bundle: Json): Json {
-  const folders = new Map<string, Json[]>();
+export function postmanCollection(bundle: OpenApiDocument): JsonObject {
+  const folders = new Map<string, JsonObject[]>();
   // The identity provider's folder first: a run from the top gets a token before the requests that need it.
   const operations = operationsOf(bundle).sort((a, b) => Number(!a.path.startsWith('/oauth/')) - Number(!b.path.startsWith('/oauth/')));
   for (const { path, method, operation, parameters } of operations) {
@@ -161,13 +181,11 @@ export function postmanCollection(bundle: Json): Json {
     else items.push(resourceRequest(bundle, path, method, operation, parameters, statuses));
     folders.set(tag, items);
   }
-  const tagDescriptions = new Map<string, string>(
-    (bundle.tags ?? []).map((tag: Json) => [String(tag.name), String(tag.description ?? '')]),
-  );
+  const tagDescriptions = new Map<string, string>((bundle.tags ?? []).map((tag) => [String(tag.name), String(tag.description ?? '')]));
   return {
     info: {
-      name: `${bundle.info.title} ${bundle.info.version}`,
-      description: `${bundle.info.summary ?? ''}\n\nPick an environment (a data center, with your real hosts, or the local mock), set client_id, client_secret and grant_code, send "exchange the grant token" once (it keeps the tokens in the environment, as secrets; a refresh token you already hold goes into the environment's refresh_token), then any request. Set zaaid and turn on the Cookie header of a request to act on a customer or business unit.`,
+      name: `${bundle.info?.title} ${bundle.info?.version}`,
+      description: `${bundle.info?.summary ?? ''}\n\nPick an environment (a data center, with your real hosts, or the local mock), set client_id, client_secret and grant_code, send "exchange the grant token" once (it keeps the tokens in the environment, as secrets; a refresh token you already hold goes into the environment's refresh_token), then any request. Set zaaid and turn on the Cookie header of a request to act on a customer or business unit.`,
       schema: collectionSchema,
     },
     auth: {
@@ -189,7 +207,7 @@ export function postmanCollection(bundle: Json): Json {
 }
 
 /** The environments: one per data center of the description, and one for the mock at `mockOrigin`. */
-export function postmanEnvironments(bundle: Json, mockOrigin = 'http://127.0.0.1:4010'): Record<string, Json> {
+export function postmanEnvironments(bundle: OpenApiDocument, mockOrigin = 'http://127.0.0.1:4010'): Record<string, JsonObject> {
   const environment = (name: string, apiRoot: string, authUrl: string) => ({
     name,
     values: [
@@ -198,10 +216,10 @@ export function postmanEnvironments(bundle: Json, mockOrigin = 'http://127.0.0.1
       ...environmentVariables.map(({ key, type }) => ({ key, value: '', type, enabled: true })),
     ],
   });
-  const found: Record<string, Json> = {};
+  const found: Record<string, JsonObject> = {};
   for (const server of bundle.servers ?? []) {
     const id = server['x-data-center'];
-    if (!id) continue;
+    if (typeof id !== 'string' || !id) continue;
     const url = String(server.url).replaceAll(/\{([^}]+)\}/g, (_match: string, name: string) =>
       String(server.variables?.[name]?.default ?? name),
     );

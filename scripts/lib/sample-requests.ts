@@ -3,7 +3,7 @@
 // The benchmarks and the mock's tests start from these; the bad-input test breaks them one way at a time.
 import { exampleOf, requestTarget, serializeBody } from '../../src/description/examples.js';
 import { mockDocument } from '../../src/description/mock-document.js';
-import { deref, httpMethods, type Json, parametersOf } from '../../src/description/openapi.js';
+import { deref, httpMethods, type OpenApiDocument, type Operation, parametersOf, type SchemaNode } from '../../src/description/openapi.js';
 
 export { serializeBody };
 
@@ -20,39 +20,39 @@ export interface SampleRequest {
   /** The media type of the body, when the operation takes one. */
   mediaType?: string;
   /** The example body as a value (object), and as sent. */
-  bodyValue?: Json;
+  bodyValue?: unknown;
   body?: string;
   /** The operation's request-body schema (dereferenced once), for generating faults. */
-  bodySchema?: Json | undefined;
+  bodySchema?: SchemaNode | undefined;
   /** The first documented 2xx status. */
   status: number;
   /** The operation, from the mock document. */
-  operation: Json;
+  operation: Operation;
 }
 
-export function sampleRequests(bundle: Json): SampleRequest[] {
+export function sampleRequests(bundle: OpenApiDocument): SampleRequest[] {
   const document = mockDocument(bundle);
   const samples: SampleRequest[] = [];
-  for (const [template, item] of Object.entries<Json>(document.paths)) {
+  for (const [template, item] of Object.entries(document.paths ?? {})) {
     for (const method of httpMethods) {
-      const operation: Json | undefined = item[method];
+      const operation = item[method];
       if (!operation) continue;
       const headers: Record<string, string> = { Accept: 'application/json; version=2.0' };
-      const requirements: Json[] = operation.security ?? document.security ?? [];
+      const requirements = operation.security ?? document.security ?? [];
       if (requirements.some((requirement) => 'ServiceOAuthToken' in requirement)) headers.Authorization = sampleToken;
       const requestBody = deref(document, operation.requestBody);
       const sample: SampleRequest = {
-        operationId: operation.operationId,
+        operationId: operation.operationId ?? `${method} ${template}`,
         method: method.toUpperCase(),
         template,
         path: requestTarget(template, parametersOf(document, item, operation), (parameter) => exampleOf(document, parameter)),
         headers,
-        status: Number(Object.keys(operation.responses).find((status) => status.startsWith('2')) ?? 200),
+        status: Number(Object.keys(operation.responses ?? {}).find((status) => status.startsWith('2')) ?? 200),
         operation,
       };
-      const [mediaType, media] = Object.entries<Json>(requestBody?.content ?? {})[0] ?? [];
+      const [mediaType, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
       if (mediaType && media) {
-        const value = exampleOf(document, media) as Json | undefined;
+        const value = exampleOf(document, media);
         sample.mediaType = mediaType;
         sample.bodySchema = deref(document, media.schema);
         if (value !== undefined) {

@@ -5,13 +5,20 @@
 // keys as the seed reader (src/simulator/seed.ts) takes them; a unit test checks that the reader and this
 // schema accept and refuse the same seeds. What a schema cannot say (no zaaid or monitor_id twice) the reader
 // checks, and the descriptions say.
-import type { Json } from '../../src/description/openapi.js';
+import type { OpenApiDocument, SchemaNode } from '../../src/description/openapi.js';
 import { accountTypes, stateKeys } from '../../src/simulator/seed.js';
 
 const componentRef = '#/components/schemas/';
 
+/** A component schema of the description; one the seed schema needs and the description lacks stops the build. */
+function componentSchema(bundle: OpenApiDocument, name: string): SchemaNode {
+  const schema = bundle.components?.schemas?.[name];
+  if (!schema) throw new Error(`seed.schema.json: the description has no schema ${name} (#/components/schemas/${name}).`);
+  return schema;
+}
+
 /** The names of the component schemas a schema refers to, itself and transitively. */
-function referenced(bundle: Json, names: string[]): string[] {
+function referenced(bundle: OpenApiDocument, names: string[]): string[] {
   const found = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
@@ -24,7 +31,7 @@ function referenced(bundle: Json, names: string[]): string[] {
   const add = (name: string) => {
     if (found.has(name)) return;
     found.add(name);
-    visit(bundle.components.schemas[name]);
+    visit(componentSchema(bundle, name));
   };
   names.forEach(add);
   return [...found].sort();
@@ -78,11 +85,11 @@ const managedAccount = (what: string) => ({
 });
 
 /** The seed's JSON Schema (draft 2020-12) from a bundled description. */
-export function seedSchema(bundle: Json): Json {
+export function seedSchema(bundle: OpenApiDocument): SchemaNode {
   const defs = Object.fromEntries(
     referenced(bundle, ['DeviceKey', 'ManagedAccount', 'Monitor', 'MonitorGroupCreate', 'ServiceRole']).map((name) => [
       name,
-      rewritten(bundle.components.schemas[name]),
+      rewritten(componentSchema(bundle, name)),
     ]),
   );
   return {
@@ -90,7 +97,7 @@ export function seedSchema(bundle: Json): Json {
     title: 'Seed of the monitoring-service-api mock',
     description:
       "The simulator's accounts, with their monitors and groups: `--seed FILE`, the `seed` option, `PUT /__mock/state`, and what `monitoring-service-api record` writes. Each part given replaces the default's (the description's examples). " +
-      `Made from the description ${bundle.info.title} ${bundle.info.version}.`,
+      `Made from the description ${bundle.info?.title} ${bundle.info?.version}.`,
     type: 'object',
     additionalProperties: false,
     properties: {

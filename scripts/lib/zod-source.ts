@@ -4,7 +4,7 @@
 // are loose unless the description closes them. The subset of JSON Schema the description uses: type (and type
 // lists), enum, const, $ref, properties, required, additionalProperties, items, allOf, oneOf, anyOf, minLength,
 // pattern. `oneOf` is checked as `anyOf` (a union); `format` is not checked.
-import { type Json, operationsOf } from '../../src/description/openapi.js';
+import { deref, isRecord, listOf, type OpenApiDocument, operationsOf, type SchemaNode } from '../../src/description/openapi.js';
 
 const schemaPrefix = '#/components/schemas/';
 
@@ -13,25 +13,21 @@ export const zodName = (name: string) => `${name.replace(/[^A-Za-z0-9_$]/g, '_')
 
 const literal = (value: unknown) => JSON.stringify(value);
 
-function objectSource(schema: Json, expression: (node: Json | boolean | undefined) => string): string {
-  const required = new Set<string>(schema.required ?? []);
-  const fields = Object.entries<Json>(schema.properties ?? {}).map(([name, property]) => {
+function objectSource(schema: SchemaNode, expression: (node: unknown) => string): string {
+  const required = new Set(listOf(schema.required));
+  const fields = Object.entries(isRecord(schema.properties) ? schema.properties : {}).map(([name, property]) => {
     const field = expression(property);
     return `${literal(name)}: ${required.has(name) ? field : `${field}.optional()`}`;
   });
   const shape = `{ ${fields.join(', ')} }`;
   if (schema.additionalProperties === false) return `z.strictObject(${shape})`;
-  if (
-    schema.additionalProperties &&
-    typeof schema.additionalProperties === 'object' &&
-    Object.keys(schema.additionalProperties).length > 0
-  ) {
+  if (isRecord(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0) {
     return `z.object(${shape}).catchall(${expression(schema.additionalProperties)})`;
   }
   return `z.looseObject(${shape})`;
 }
 
-function typeSource(type: string, schema: Json, expression: (node: Json | boolean | undefined) => string): string {
+function typeSource(type: unknown, schema: SchemaNode, expression: (node: unknown) => string): string {
   switch (type) {
     case 'string': {
       let source = 'z.string()';
@@ -58,9 +54,10 @@ function typeSource(type: string, schema: Json, expression: (node: Json | boolea
 }
 
 /** The zod expression of a schema node. */
-export function zodExpression(node: Json | boolean | undefined): string {
+export function zodExpression(node: unknown): string {
   if (node === undefined || node === true) return 'z.unknown()';
   if (node === false) return 'z.never()';
+  if (!isRecord(node)) return 'z.unknown()';
   if (typeof node.$ref === 'string' && node.$ref.startsWith(schemaPrefix)) {
     // Lazily, so that the order of declarations does not matter.
     return `z.lazy(() => ${zodName(node.$ref.slice(schemaPrefix.length))})`;
@@ -69,26 +66,26 @@ export function zodExpression(node: Json | boolean | undefined): string {
   if (node.const !== undefined) parts.push(`z.literal(${literal(node.const)})`);
   else if (Array.isArray(node.enum)) parts.push(`z.literal(${literal(node.enum)})`);
   else {
-    const types: string[] = node.type === undefined ? (node.properties ? ['object'] : []) : [node.type].flat();
-    if (types.length === 1) parts.push(typeSource(types[0]!, node, zodExpression));
+    const types: unknown[] = node.type === undefined ? (node.properties ? ['object'] : []) : [node.type].flat();
+    if (types.length === 1) parts.push(typeSource(types[0], node, zodExpression));
     else if (types.length > 1) parts.push(`z.union([${types.map((type) => typeSource(type, node, zodExpression)).join(', ')}])`);
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
-    if (Array.isArray(node[keyword])) parts.push(`z.union([${node[keyword].map(zodExpression).join(', ')}])`);
+    if (Array.isArray(node[keyword])) parts.push(`z.union([${listOf(node[keyword]).map(zodExpression).join(', ')}])`);
   }
-  if (Array.isArray(node.allOf)) parts.push(...node.allOf.map(zodExpression));
+  parts.push(...listOf(node.allOf).map(zodExpression));
   if (parts.length === 0) return 'z.unknown()';
   return parts.reduce((all, part) => `z.intersection(${all}, ${part})`);
 }
 
 /** The JSON body schema of each answer of each operation: operationId → status → expression. */
-function answers(bundle: Json): Record<string, Record<string, string>> {
+function answers(bundle: OpenApiDocument): Record<string, Record<string, string>> {
   const found: Record<string, Record<string, string>> = {};
   for (const { operation } of operationsOf(bundle)) {
     const statuses: Record<string, string> = {};
-    for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
-      const response = typeof raw.$ref === 'string' ? bundle.components.responses[raw.$ref.split('/').at(-1)!] : raw;
-      const json = Object.entries<Json>(response?.content ?? {}).find(([mediaType]) => mediaType.startsWith('application/json'));
+    for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+      const response = deref(bundle, raw);
+      const json = Object.entries(response?.content ?? {}).find(([mediaType]) => mediaType.startsWith('application/json'));
       if (json?.[1].schema) statuses[status] = zodExpression(json[1].schema);
     }
     found[String(operation.operationId)] = statuses;
@@ -97,14 +94,14 @@ function answers(bundle: Json): Record<string, Record<string, string>> {
 }
 
 /** The module's source. */
-export function zodSource(bundle: Json): string {
+export function zodSource(bundle: OpenApiDocument): string {
   const lines = [
     '// Generated by scripts/build.ts (scripts/lib/zod-source.ts) from openapi/. Do not edit by hand.',
     "// zod 4 schemas of the description: one per named schema, and the JSON body of every operation's answers.",
     "import { z } from 'zod';",
     '',
   ];
-  for (const [name, schema] of Object.entries<Json>(bundle.components?.schemas ?? {})) {
+  for (const [name, schema] of Object.entries(bundle.components?.schemas ?? {})) {
     const title = schema.title ? ` ${String(schema.title).replaceAll('*/', '*\\/')}.` : '';
     lines.push(`/**${title} */`, `export const ${zodName(name)}: z.ZodType = ${zodExpression(schema)};`, '');
   }

@@ -1,9 +1,18 @@
 // The description's examples as request values: a parameter's or a body's example, a body as its media type
 // sends it, and a request target with its path and query filled in.
-import { deref, isRecord, type Json, type SchemaNode } from './openapi.js';
+import { deref, isRecord, type OpenApiDocument } from './openapi.js';
+
+/** What may hold an example: a parameter, a media type or a schema (its `examples` list, `example` or `default`). */
+export interface ExampleHolder {
+  $ref?: unknown;
+  example?: unknown;
+  examples?: unknown;
+  schema?: unknown;
+  default?: unknown;
+}
 
 /** The example of a parameter, media type or schema: its `example`, its first named example, or its schema's. */
-export function exampleOf(document: Json, node: SchemaNode | undefined): unknown {
+export function exampleOf(document: OpenApiDocument, node: ExampleHolder | undefined): unknown {
   const item = deref(document, node);
   if (!item) return undefined;
   if (item.example !== undefined) return item.example;
@@ -11,7 +20,7 @@ export function exampleOf(document: Json, node: SchemaNode | undefined): unknown
     const first = Object.values(item.examples)[0];
     return isRecord(first) ? deref(document, first)?.value : undefined;
   }
-  const schema = (isRecord(item.schema) ? deref(document, item.schema) : undefined) ?? item;
+  const schema: ExampleHolder = (isRecord(item.schema) ? deref(document, item.schema) : undefined) ?? item;
   if (Array.isArray(schema.examples) && schema.examples[0] !== undefined) return schema.examples[0];
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
@@ -31,7 +40,7 @@ export function serializeBody(mediaType: string, value: unknown): string {
  * The request target of an operation (relative to its server): each path parameter filled with its value,
  * percent-encoded (`1` when there is none), and each required query parameter that has a value.
  */
-export function requestTarget<Parameter extends SchemaNode>(
+export function requestTarget<Parameter extends { name?: unknown; in?: unknown; required?: unknown }>(
   template: string,
   parameters: Parameter[],
   valueFor: (parameter: Parameter) => unknown,

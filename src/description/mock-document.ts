@@ -6,18 +6,19 @@
 // host's root, which gives the URL shape of a real data center: API root `http://host:port/api`, identity
 // provider `http://host:port`. Code samples are left out: they are for readers.
 
-import type { Json } from './openapi.js';
+import { isRecord, type OpenApiDocument, type PathItem } from './openapi.js';
 
 export const apiRoot = '/api';
 
-export function mockDocument(bundle: Json): Json {
-  const document: Json = structuredClone(bundle);
-  const paths: Json = {};
-  for (const [route, item] of Object.entries<Json>(document.paths)) {
+export function mockDocument(bundle: OpenApiDocument): OpenApiDocument {
+  const document = structuredClone(bundle);
+  const paths: Record<string, PathItem> = {};
+  // A description may have no paths (OpenAPI 3.1 allows it): its mock serves none.
+  for (const [route, item] of Object.entries(document.paths ?? {})) {
     const onIdentityProvider = Array.isArray(item.servers);
     delete item.servers;
-    for (const operation of Object.values<Json>(item)) {
-      if (operation && typeof operation === 'object') delete operation['x-codeSamples'];
+    for (const operation of Object.values(item)) {
+      if (isRecord(operation)) delete operation['x-codeSamples'];
     }
     paths[onIdentityProvider ? route : `${apiRoot}${route}`] = item;
   }
@@ -26,10 +27,10 @@ export function mockDocument(bundle: Json): Json {
   return document;
 }
 
-const documents = new WeakMap<Json, Json>();
+const documents = new WeakMap<OpenApiDocument, OpenApiDocument>();
 
 /** The mock document of a description, made once per description object. */
-export function mockDocumentOf(bundle: Json): Json {
+export function mockDocumentOf(bundle: OpenApiDocument): OpenApiDocument {
   let document = documents.get(bundle);
   if (!document) {
     document = mockDocument(bundle);

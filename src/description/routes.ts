@@ -1,6 +1,15 @@
 // The routes of a (mock) document: which operation a method and path reach, and what the operation documents
 // (statuses, named examples, security). The mock front uses it to answer what Prism answers badly or not at all.
-import { deref, httpMethods, type Json, parametersOf } from './openapi.js';
+import {
+  deref,
+  httpMethods,
+  type OpenApiDocument,
+  parametersOf,
+  type Response,
+  type SchemaNode,
+  type SecurityRequirement,
+  type SecurityScheme,
+} from './openapi.js';
 
 export interface RouteOperation {
   method: string;
@@ -16,7 +25,7 @@ export interface RouteOperation {
   /** Header names (lower case) that the security requirements need; empty when a call may be anonymous. */
   securityHeaders: string[];
   /** The operation's parameters (path-level ones included), with their schemas resolved. */
-  parameters: { name: string; in: string; required: boolean; schema: Json }[];
+  parameters: { name: string; in: string; required: boolean; schema: SchemaNode }[];
 }
 
 export interface Route {
@@ -30,46 +39,23 @@ export interface RouteMatch {
   operation: RouteOperation | undefined;
 }
 
-export function compileRoutes(document: Json): Route[] {
-  const schemes: Json = document.components?.securitySchemes ?? {};
+export function compileRoutes(document: OpenApiDocument): Route[] {
   const routes: Route[] = [];
-  for (const [template, item] of Object.entries<Json>(document.paths ?? {})) {
+  for (const [template, item] of Object.entries(document.paths ?? {})) {
     const operations = new Map<string, RouteOperation>();
     for (const method of httpMethods) {
-      const operation: Json | undefined = item[method];
+      const operation = item[method];
       if (!operation) continue;
-      const responses: Json = operation.responses ?? {};
-      const examples: Record<string, Record<string, unknown>> = {};
-      for (const [status, raw] of Object.entries<Json>(responses)) {
-        const response = deref(document, raw) ?? {};
-        const media = Object.values<Json>(response.content ?? {}).find((entry) => entry.examples || entry.example !== undefined);
-        const named: Record<string, unknown> = {};
-        for (const [name, example] of Object.entries<Json>(media?.examples ?? {})) named[name] = deref(document, example)?.value;
-        examples[status] = named;
-      }
+      const responses = operation.responses ?? {};
       const requestBody = deref(document, operation.requestBody);
-      const requirements: Json[] = operation.security ?? document.security ?? [];
-      const anonymous = requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0);
-      const securityHeaders = anonymous
-        ? []
-        : [
-            ...new Set(
-              requirements.flatMap((requirement) =>
-                Object.keys(requirement)
-                  .map((name) => schemes[name])
-                  .filter((scheme: Json | undefined) => scheme?.type === 'apiKey' && scheme.in === 'header')
-                  .map((scheme: Json) => String(scheme.name).toLowerCase()),
-              ),
-            ),
-          ];
       operations.set(method, {
         method,
         template,
         operationId: operation.operationId ?? `${method} ${template}`,
         statuses: Object.keys(responses),
-        examples,
+        examples: namedExamples(document, responses),
         requestMediaTypes: Object.keys(requestBody?.content ?? {}),
-        securityHeaders,
+        securityHeaders: securityHeaders(document, operation.security ?? document.security ?? []),
         parameters: parametersOf(document, item, operation).map((parameter) => ({
           name: String(parameter.name),
           in: String(parameter.in),
@@ -88,6 +74,36 @@ export function compileRoutes(document: Json): Route[] {
     });
   }
   return routes;
+}
+
+/** The named examples of each status: those of the first media type that has examples. */
+function namedExamples(document: OpenApiDocument, responses: Record<string, Response>): Record<string, Record<string, unknown>> {
+  const examples: Record<string, Record<string, unknown>> = {};
+  for (const [status, raw] of Object.entries(responses)) {
+    const response = deref(document, raw) ?? {};
+    const media = Object.values(response.content ?? {}).find((entry) => entry.examples || entry.example !== undefined);
+    const named: Record<string, unknown> = {};
+    for (const [name, example] of Object.entries(media?.examples ?? {})) named[name] = deref(document, example)?.value;
+    examples[status] = named;
+  }
+  return examples;
+}
+
+/** The header names (lower case) that security requirements need: none when one of them is empty (anonymous). */
+function securityHeaders(document: OpenApiDocument, requirements: SecurityRequirement[]): string[] {
+  const anonymous = requirements.length === 0 || requirements.some((requirement) => Object.keys(requirement).length === 0);
+  if (anonymous) return [];
+  const schemes = document.components?.securitySchemes ?? {};
+  return [
+    ...new Set(
+      requirements.flatMap((requirement) =>
+        Object.keys(requirement)
+          .map((name) => schemes[name])
+          .filter((scheme): scheme is SecurityScheme => scheme?.type === 'apiKey' && scheme.in === 'header')
+          .map((scheme) => String(scheme.name).toLowerCase()),
+      ),
+    ),
+  ];
 }
 
 const byShape = new WeakMap<Route[], Map<number, Route[]>>();

@@ -4,14 +4,14 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { DataCenterId } from '../../generated/client.js';
 import generated from '../../generated/mcp-tools.json' with { type: 'json' };
 import { createServiceClient, type ServiceAuth, type ServiceClientOptions } from '../client/client.js';
-import { isRecord, type Json } from '../description/openapi.js';
+import { isRecord } from '../description/openapi.js';
 import { cappedFetch } from '../fetch/capped-body.js';
 import { positiveWholeNumber } from '../options.js';
 import { terminalText } from '../output/escape.js';
 import { Redactor } from '../output/redact.js';
 import { constantsLookupTool, lookupConstant } from './knowledge.js';
 import { answerResult, defaultMaxAnswerBytes, errorResult, failureResult, type ToolResult, textResult } from './results.js';
-import type { ToolDefinition } from './tool.js';
+import type { ObjectSchema, ToolDefinition } from './tool.js';
 
 export interface McpServerOptions {
   dataCenter?: DataCenterId | undefined;
@@ -28,8 +28,12 @@ export interface McpServerOptions {
   fetch?: ServiceClientOptions['fetch'];
 }
 
-/** The tools of the description (its resource operations). */
-export const operationTools: readonly ToolDefinition[] = generated.tools as ToolDefinition[];
+/**
+ * The tools of the description (its resource operations). The build writes them as ToolDefinitions
+ * (scripts/lib/mcp-tools.ts); the type TypeScript infers for the JSON (each tool lacking the others' properties as
+ * `undefined`) does not say so.
+ */
+export const operationTools: readonly ToolDefinition[] = generated.tools as unknown as ToolDefinition[];
 
 /** The values of a tool call that go into the path, the query and the body. */
 function requestOf(tool: ToolDefinition, input: Record<string, unknown>) {
@@ -63,7 +67,7 @@ function inputCheck(tool: Pick<ToolDefinition, 'name' | 'inputSchema'>, validato
 }
 
 /** A check of a tool's structured result against its output schema, compiled on the tool's first answer. */
-function outputCheck(schema: Json | undefined, validator: AjvJsonSchemaValidator) {
+function outputCheck(schema: ObjectSchema | undefined, validator: AjvJsonSchemaValidator) {
   let validate: ReturnType<AjvJsonSchemaValidator['getValidator']> | undefined;
   return (structured: Record<string, unknown>): string | undefined => {
     if (schema === undefined) return undefined;

@@ -20,7 +20,7 @@ import { serverFor } from './server.js';
 
 export { type McpServerOptions, operationTools } from './calls.js';
 export { type McpHttpOptions, type RunningMcpHttpServer, startMcpHttpServer } from './http.js';
-export type { ToolAnnotations, ToolDefinition } from './tool.js';
+export type { ObjectSchema, ToolAnnotations, ToolDefinition } from './tool.js';
 
 /**
  * The MCP server (not yet connected: `await server.connect(transport)`). Throws a TypeError for a wrong option,

@@ -2,8 +2,8 @@
 // name, its meaning and the facts the constants document ties to it) and its guides, as resources and through the
 // lookupConstant tool ("what is status 10?", "which units of time does period 7 allow?").
 import bundle from '../../generated/openapi.json' with { type: 'json' };
-import type { Json } from '../description/openapi.js';
-import type { ToolAnnotations } from './tool.js';
+import { listOf, type OpenApiDocument } from '../description/openapi.js';
+import type { ObjectSchema, ToolAnnotations } from './tool.js';
 
 export interface Resource {
   uri: string;
@@ -45,65 +45,65 @@ const isTable = (value: unknown): value is Record<string, unknown> => value !== 
  * value its fact (`x-period-ranges`); a table of lists of values gives each value the keys that list it (the groups of
  * `x-monitor-type-groups`); any other extension is a rule of the whole enumeration (`x-custom-period-rule`).
  */
-function enumerationsOf(document: Json): Enumeration[] {
-  const schemas: Record<string, Json> = document.components?.schemas ?? {};
+function enumerationsOf(document: OpenApiDocument): Enumeration[] {
+  const schemas = document.components?.schemas ?? {};
   const meaningOf = (enumeration: string, value: unknown) => {
     const schema = schemas[enumeration];
-    const index = Array.isArray(schema?.enum) ? schema.enum.indexOf(value) : -1;
-    return index === -1 ? '' : String(schema?.['x-enum-descriptions']?.[index] ?? '');
+    const index = listOf(schema?.enum).indexOf(value);
+    return index === -1 ? '' : String(listOf(schema?.['x-enum-descriptions'])[index] ?? '');
   };
   const resolved = (extension: string, fact: unknown): unknown => {
     const target = referencedEnumerations[extension];
     if (!target || !Array.isArray(fact)) return fact;
     return fact.map((value): Reference => ({ enumeration: target, value, meaning: meaningOf(target, value) }));
   };
-  return Object.entries(schemas)
-    .filter(([, schema]) => Array.isArray(schema.enum))
-    .map(([name, schema]) => {
-      const keys = new Set<string>(schema.enum.map(String));
-      const extensions = Object.entries(schema).filter(
-        (entry): entry is [string, Record<string, unknown>] =>
-          entry[0].startsWith('x-') && entry[0] !== 'x-enum-varnames' && entry[0] !== 'x-enum-descriptions' && isTable(entry[1]),
-      );
-      const byValue = extensions.filter(([, table]) => Object.keys(table).every((key) => keys.has(key)));
-      const groups = extensions.filter(
-        ([, table]) =>
-          !byValue.some(([, other]) => other === table) &&
-          Object.values(table).every((list) => Array.isArray(list) && list.every((item) => keys.has(String(item)))),
-      );
-      const rules = Object.fromEntries(
-        extensions
-          .filter(([, table]) => !byValue.some(([, t]) => t === table) && !groups.some(([, t]) => t === table))
-          .map(([key, table]) => [key.slice(2), table]),
-      );
-      return {
-        name,
-        title: String(schema.title ?? name),
-        values: schema.enum.map((value: unknown, index: number) => {
-          const facts: Record<string, unknown> = {};
-          for (const [key, table] of byValue) {
-            const fact = table[String(value)];
-            if (fact !== undefined) facts[key.slice(2)] = resolved(key, fact);
-          }
-          for (const [key, table] of groups) {
-            const listedIn = Object.entries(table)
-              .filter(([, list]) => (list as unknown[]).some((item) => String(item) === String(value)))
-              .map(([group]) => group);
-            if (listedIn.length > 0) facts[key.slice(2)] = listedIn;
-          }
-          return {
-            value,
-            name: String(schema['x-enum-varnames']?.[index] ?? ''),
-            meaning: String(schema['x-enum-descriptions']?.[index] ?? ''),
-            facts,
-          };
-        }),
-        ...(Object.keys(rules).length > 0 ? { rules } : {}),
-      };
-    });
+  return Object.entries(schemas).flatMap(([name, schema]) => {
+    if (!Array.isArray(schema.enum)) return [];
+    const enumerated = listOf(schema.enum);
+    const keys = new Set(enumerated.map(String));
+    const extensions = Object.entries(schema).filter(
+      (entry): entry is [string, Record<string, unknown>] =>
+        entry[0].startsWith('x-') && entry[0] !== 'x-enum-varnames' && entry[0] !== 'x-enum-descriptions' && isTable(entry[1]),
+    );
+    const byValue = extensions.filter(([, table]) => Object.keys(table).every((key) => keys.has(key)));
+    const groups = extensions.filter(
+      ([, table]) =>
+        !byValue.some(([, other]) => other === table) &&
+        Object.values(table).every((list) => Array.isArray(list) && list.every((item) => keys.has(String(item)))),
+    );
+    const rules = Object.fromEntries(
+      extensions
+        .filter(([, table]) => !byValue.some(([, t]) => t === table) && !groups.some(([, t]) => t === table))
+        .map(([key, table]) => [key.slice(2), table]),
+    );
+    return {
+      name,
+      title: String(schema.title ?? name),
+      values: enumerated.map((value, index) => {
+        const facts: Record<string, unknown> = {};
+        for (const [key, table] of byValue) {
+          const fact = table[String(value)];
+          if (fact !== undefined) facts[key.slice(2)] = resolved(key, fact);
+        }
+        for (const [key, table] of groups) {
+          const listedIn = Object.entries(table)
+            .filter(([, list]) => (list as unknown[]).some((item) => String(item) === String(value)))
+            .map(([group]) => group);
+          if (listedIn.length > 0) facts[key.slice(2)] = listedIn;
+        }
+        return {
+          value,
+          name: String(listOf(schema['x-enum-varnames'])[index] ?? ''),
+          meaning: String(listOf(schema['x-enum-descriptions'])[index] ?? ''),
+          facts,
+        };
+      }),
+      ...(Object.keys(rules).length > 0 ? { rules } : {}),
+    };
+  });
 }
 
-const known = enumerationsOf(bundle as Json);
+const known = enumerationsOf(bundle);
 
 /** Every enumeration as a resource: `constants://MonitorStatus`, its values, names, meanings and facts as JSON. */
 export function enumerations(): Resource[] {
@@ -118,7 +118,7 @@ export function enumerations(): Resource[] {
 
 /** Every guide of the description (its `##` sections: data centers, getting a token, limits...) as a resource. */
 export function guides(): Resource[] {
-  const description = String((bundle as Json).info.description ?? '');
+  const description = String(bundle.info.description ?? '');
   return description
     .split(/^(?=## )/m)
     .filter((section) => section.startsWith('## '))
@@ -158,7 +158,7 @@ export const constantsLookupTool = {
       search: { type: 'string', description: 'Words to find in enumeration names, value names and meanings.' },
     },
     additionalProperties: false,
-  },
+  } satisfies ObjectSchema,
 };
 
 /** The enumerations a name designates: the one of that name or title, else every one whose name contains it. */

@@ -1,4 +1,5 @@
 // A tool of the MCP server: one operation of the description, as the build writes it (generated/mcp-tools.json).
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation';
 import type { Json } from '../description/openapi.js';
 
 /** What a call does to the account, as MCP tool annotations (clients ask the user before a change). */
@@ -15,6 +16,14 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
+/** A self-contained JSON Schema of an object: a tool's input, or its structured result. */
+export interface ObjectSchema extends JsonSchemaType {
+  type: 'object';
+  properties: Record<string, JsonSchemaType>;
+  required?: string[];
+  additionalProperties: false;
+}
+
 export interface ToolDefinition {
   /** The operationId. */
   name: string;
@@ -27,11 +36,15 @@ export interface ToolDefinition {
   /** Whether the operation creates or changes data (POST, PUT, DELETE). */
   write: boolean;
   annotations: ToolAnnotations;
-  /** A JSON Schema of the tool's input: the parameters, the body and an optional zaaid, self-contained. */
+  /**
+   * A JSON Schema of the tool's input: the parameters, the body and an optional zaaid, self-contained; an
+   * ObjectSchema, as the build writes it. Typed `Json` as release 2.0 published it (releases/2.0.api.json): the
+   * narrower type changes the package's API, which a release decides.
+   */
   inputSchema: Json;
   /**
    * A JSON Schema of the tool's structured result, `{ data }`: the `data` of the envelope of the operation's answer,
    * self-contained, without the description's titles, examples and tables.
    */
-  outputSchema?: Json;
+  outputSchema?: ObjectSchema;
 }

@@ -8,7 +8,7 @@
 // that breaks it becomes a 500 naming the violations. The upstream is the server's root: the proxy forwards
 // /api/... and /oauth/... with their paths as they are.
 
-import type { Json } from '../description/openapi.js';
+import type { OpenApiDocument } from '../description/openapi.js';
 import { compileRoutes } from '../description/routes.js';
 import { engineFor } from '../engine/packaged.js';
 import type { Engine, EngineError, EngineResult } from '../engine/prism.js';
@@ -236,7 +236,7 @@ async function handleCall(call: Call, engine: Engine, upstream: Upstream, log: E
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const settings = proxySettings(options);
   const upstream = new Upstream(settings);
-  const prepared = engineFor(options.description as Json | undefined, {
+  const prepared = engineFor(options.description as OpenApiDocument | undefined, {
     kind: 'proxy',
     upstream: settings.upstream.href,
     errors: settings.errors,

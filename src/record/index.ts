@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { createServiceClient, type ServiceAuth, type ServiceClient } from '../client/client.js';
 import { ServiceError } from '../client/errors.js';
-import { isRecord, type Json } from '../description/openapi.js';
+import { isRecord } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
 import type { FetchLike } from '../fetch/exchange.js';
 import { Redactor } from '../output/redact.js';
@@ -33,9 +33,9 @@ export interface RecordOptions {
 /** A recorded seed: the seed file's content (`device_key` of a customer or business unit is left to the mock). */
 export interface RecordedSeed {
   /** The account's kind as the service showed it: the lists it may read (customers, business units), or neither. */
-  account: { type: AccountType; device_key: string; monitors: Json[]; groups: Json[] };
-  customers: { name: string; zaaid: string; monitors: Json[]; groups: Json[] }[];
-  business_units: { name: string; zaaid: string; monitors: Json[]; groups: Json[] }[];
+  account: { type: AccountType; device_key: string; monitors: Record<string, unknown>[]; groups: Record<string, unknown>[] };
+  customers: { name: string; zaaid: string; monitors: Record<string, unknown>[]; groups: Record<string, unknown>[] }[];
+  business_units: { name: string; zaaid: string; monitors: Record<string, unknown>[]; groups: Record<string, unknown>[] }[];
 }
 
 /** A call the service refused, or answers that make no seed: nothing is written. Its message has no secret. */
@@ -94,7 +94,7 @@ export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> 
       );
     }
   };
-  const monitorsOf = async (account: ServiceClient, label: string): Promise<Json[]> => {
+  const monitorsOf = async (account: ServiceClient, label: string): Promise<Record<string, unknown>[]> => {
     const monitors = (await read(`GET /monitors (${label})`, () => account.GET('/monitors'))) as unknown;
     return Array.isArray(monitors) ? monitors.filter(isRecord) : [];
   };

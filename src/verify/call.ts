@@ -3,7 +3,7 @@
 import { isPathValue } from '../client/request-values.js';
 import { exampleOf, requestTarget, serializeBody } from '../description/examples.js';
 import { apiRoot } from '../description/mock-document.js';
-import { deref, isRecord, type Json } from '../description/openapi.js';
+import { deref, isRecord, type OpenApiDocument } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
 import { splitTarget } from '../http/exchange.js';
 import type { Judge, Judgement } from './judge.js';
@@ -162,7 +162,7 @@ export interface CallerContext {
   settings: Settings;
   judge: Judge;
   /** The bundled description, whose examples fill the requests. */
-  bundle: Json;
+  bundle: OpenApiDocument;
   pacer: Pacer;
   sender: Sender;
   tokens: AccessTokens;

@@ -8,7 +8,7 @@
 // - timestamps.ts: every timestamp, described or not, is `yyyy-MM-dd'T'HH:mm:ssZZZZ` (2.2);
 // and the attributes the schema does not describe are listed: allowed (section 9), and worth documenting.
 
-import { deref, isRecord, type Json, type SchemaNode } from '../description/openapi.js';
+import { deref, isRecord, type OpenApiDocument, type Operation, type SchemaNode } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route, type RouteOperation } from '../description/routes.js';
 import { engineFor } from '../engine/packaged.js';
 import type { EngineInput, EngineOutput } from '../engine/prism.js';
@@ -56,13 +56,13 @@ export interface Judge {
   operation(method: string, path: string): RouteOperation | undefined;
   judge(request: RequestToJudge, answer: AnswerToJudge): Promise<Judgement>;
   /** The mock document (resource paths under /api). */
-  readonly document: Json;
+  readonly document: OpenApiDocument;
 }
 
 /** The schema of a documented answer: its status entry, the media type the Content-Type matches (or the first). */
 function responseSchema(
-  document: Json,
-  operationNode: SchemaNode | undefined,
+  document: OpenApiDocument,
+  operationNode: Operation | undefined,
   statusKey: string | undefined,
   contentType: string | undefined,
 ): SchemaNode | undefined {
@@ -76,7 +76,7 @@ function responseSchema(
 }
 
 /** Prism's validator on answers verify received itself, with verify's own checks. Loads Prism's engine once. */
-export async function createJudge(description?: Json): Promise<Judge> {
+export async function createJudge(description?: OpenApiDocument): Promise<Judge> {
   const answers = new WeakMap<EngineInput, EngineOutput>();
   const prepared = engineFor(description, {
     kind: 'proxy',

@@ -1,6 +1,6 @@
 // verify's options, checked once: what is wrong throws a TypeError naming the option before anything is sent.
 import { dataCenters } from '../../generated/client.js';
-import { isParameter, type Json, operationsOf, type ParameterNode, type SchemaNode } from '../description/openapi.js';
+import { isParameter, type OpenApiDocument, type Operation, operationsOf, type ParameterNode } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
 import { credentialAddress } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
@@ -20,7 +20,7 @@ export interface Settings {
   timeoutMs: number;
   maxWaitMs: number;
   unknownMonitorId: string;
-  description: Json | undefined;
+  description: OpenApiDocument | undefined;
   fetch: FetchLike;
   insecure: boolean;
   onCheck: ((check: CheckReport) => void) | undefined;
@@ -39,28 +39,28 @@ function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean)
 
 /** The operations that create or change data, which `allow` may name. */
 export function writeOperations(description?: object): string[] {
-  return resourceOperations((description as Json | undefined) ?? packagedBundle())
+  return resourceOperations((description as OpenApiDocument | undefined) ?? packagedBundle())
     .filter((entry) => entry.method !== 'get')
     .map((entry) => entry.operationId);
 }
 
-export const packagedBundle = (): Json => packagedDescription;
+export const packagedBundle = (): OpenApiDocument => packagedDescription;
 
 export interface ResourceOperation {
   operationId: string;
   method: string;
   /** Relative to the API root: /monitors/{monitor_id}. */
   template: string;
-  /** The operation of the description, read key by key (each value unknown until checked). */
-  node: SchemaNode;
+  /** The operation of the description. */
+  node: Operation;
   /** Its parameters (the path item's merged in), those with a name and a place. */
   parameters: ParameterNode[];
 }
 
 /** The operations of the API root (not the identity provider's), in the description's order. */
-export function resourceOperations(document: Json): ResourceOperation[] {
+export function resourceOperations(document: OpenApiDocument): ResourceOperation[] {
   return operationsOf(document)
-    .filter(({ path }) => !Array.isArray(document.paths[path].servers)) // not the identity provider's paths
+    .filter(({ path }) => !Array.isArray(document.paths?.[path]?.servers)) // not the identity provider's paths
     .map(({ path: template, method, operation: node, parameters }) => ({
       operationId: String(node.operationId ?? `${method} ${template}`),
       method,
@@ -116,7 +116,7 @@ function settingsOf(options: VerifyOptions): Settings {
       throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
     authUrl = options.authUrl === undefined ? undefined : checkUrl('authUrl', options.authUrl, insecure);
   }
-  const document = (options.description as Json | undefined) ?? packagedBundle();
+  const document = (options.description as OpenApiDocument | undefined) ?? packagedBundle();
   const writes = resourceOperations(document).filter((entry) => entry.method !== 'get');
   const allow = [...new Set(options.allow ?? [])];
   for (const name of allow) {
@@ -144,7 +144,7 @@ function settingsOf(options: VerifyOptions): Settings {
     timeoutMs: positiveWholeNumber('timeoutMs', options.timeoutMs, verifyDefaults.timeoutMs),
     maxWaitMs: options.maxWaitMs === 0 ? 0 : positiveWholeNumber('maxWaitMs', options.maxWaitMs, verifyDefaults.maxWaitMs),
     unknownMonitorId,
-    description: options.description as Json | undefined,
+    description: options.description as OpenApiDocument | undefined,
     fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
     insecure,
     onCheck: options.onCheck,

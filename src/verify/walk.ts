@@ -2,7 +2,7 @@
 // answer does not describe (allowed within a version, core document section 9, and worth documenting), and every
 // string that is a timestamp but not in the service's form (section 2.2: all timestamps are
 // `yyyy-MM-dd'T'HH:mm:ssZZZZ`, whatever attribute carries them, described or not).
-import { deref, isRecord, type Json, pointerToken, type SchemaNode, schemaEntries, schemaList } from '../description/openapi.js';
+import { deref, isRecord, type OpenApiDocument, pointerToken, type SchemaNode, schemaEntries, schemaList } from '../description/openapi.js';
 
 /** An attribute of an answer that its schema does not describe. */
 export interface UndescribedAttribute {
@@ -36,7 +36,7 @@ interface Declared {
 }
 
 /** The schemas a schema stands for: itself with its $ref resolved, and its allOf, anyOf, oneOf members. */
-function expand(document: Json, schema: SchemaNode | undefined, into: SchemaNode[] = [], depth = 0): SchemaNode[] {
+function expand(document: OpenApiDocument, schema: SchemaNode | undefined, into: SchemaNode[] = [], depth = 0): SchemaNode[] {
   if (depth > 32 || schema === undefined) return into;
   const resolved = deref(document, schema);
   if (!resolved || into.includes(resolved)) return into;
@@ -52,7 +52,7 @@ function expand(document: Json, schema: SchemaNode | undefined, into: SchemaNode
   return into;
 }
 
-function declared(document: Json, schemas: SchemaNode[]): Declared {
+function declared(document: OpenApiDocument, schemas: SchemaNode[]): Declared {
   const result: Declared = { properties: new Map(), patterns: [], items: [], additional: [] };
   for (const schema of schemas.flatMap((entry) => expand(document, entry))) {
     for (const [name, property] of schemaEntries(schema.properties)) {
@@ -78,7 +78,7 @@ function declared(document: Json, schemas: SchemaNode[]): Declared {
  * all count; `additionalProperties: true` admits a key without describing it). An undescribed attribute is reported
  * once, at its first occurrence, and not looked into.
  */
-export function undescribedAttributes(document: Json, schema: SchemaNode | undefined, body: unknown): UndescribedAttribute[] {
+export function undescribedAttributes(document: OpenApiDocument, schema: SchemaNode | undefined, body: unknown): UndescribedAttribute[] {
   const found = new Map<string, UndescribedAttribute>();
   const visit = (value: unknown, schemas: SchemaNode[], pointer: string, shape: string) => {
     if (value === null || typeof value !== 'object') return;

@@ -339,7 +339,7 @@ describe('docs page (generated/docs/index.html) in Chromium, offline', () => {
       await expectVisible(page.getByTestId('search-trigger').filter({ hasNotText: 'Loading' }), 'the search box, ready');
       await page.screenshot({ path: path.join(screenshots, 'docs.png') });
       const { operation } = operations[0]!;
-      await openOperation(page, String(operation.tags[0]), String(operation.summary));
+      await openOperation(page, String(operation.tags?.[0]), String(operation.summary));
       await expectVisible(heading(page, String(operation.summary)), `the operation ${operation.operationId}`);
       expect(desktopReader.requests.length).toBeGreaterThan(0);
       expect(desktopReader.external(), 'requests to anything but the file (all refused)').toEqual([]);

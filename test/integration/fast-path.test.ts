@@ -34,7 +34,7 @@ interface Case {
 function preferredCases(sample: SampleRequest): Case[] {
   const base = { operationId: sample.operationId, method: sample.method, target: sample.path, headers: sample.headers, body: sample.body };
   const cases: Case[] = [{ ...base, name: `${sample.operationId}: the sample` }];
-  for (const [status, reference] of Object.entries<Json>(sample.operation.responses)) {
+  for (const [status, reference] of Object.entries<Json>(sample.operation.responses!)) {
     if (!/^\d{3}$/.test(status)) continue;
     const response: Json = deref(bundle, reference) ?? {};
     cases.push({ ...base, name: `${sample.operationId}: Prefer code=${status}`, headers: { ...sample.headers, Prefer: `code=${status}` } });

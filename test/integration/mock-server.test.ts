@@ -65,7 +65,7 @@ describe('startMock()', () => {
 
 describe('every documented answer of every operation, with its named examples', () => {
   const cases = samples.flatMap((request) =>
-    Object.entries<Record<string, any>>(request.operation.responses).flatMap(([status, response]) => {
+    Object.entries<Record<string, any>>(request.operation.responses!).flatMap(([status, response]) => {
       const resolved = response.$ref ? bundle.components.responses[response.$ref.split('/').pop()] : response;
       const examples = Object.entries<Record<string, any>>(Object.values<Record<string, any>>(resolved.content ?? {})[0]?.examples ?? {});
       if (examples.length === 0) return [{ request, status, example: undefined as string | undefined, value: undefined as unknown }];

@@ -77,7 +77,7 @@ function operationOf(method: string, url: string) {
 function faultsOf(method: string, url: string, status: number, contentType: string, body: string): string[] {
   const entry = operationOf(method, url);
   if (!entry) return [`no operation of the description answers ${method} ${url}`];
-  const response = deref(bundle, entry.operation.responses[String(status)]);
+  const response = deref(bundle, entry.operation.responses?.[String(status)]);
   if (!response) return [`${entry.operation.operationId}: status ${status} is not documented`];
   const media = Object.entries<Json>(response.content ?? {}).find(([type]) => type.startsWith('application/json'));
   if (!media) return body === '' ? [] : [`${entry.operation.operationId} ${status}: a body where none is documented`];

@@ -4,8 +4,17 @@
 import { gzipSync } from 'node:zlib';
 import { type SampleRequest, sampleRequests, serializeBody } from '../../scripts/lib/sample-requests.js';
 import { mockDocument } from '../../src/description/mock-document.js';
+import {
+  deref,
+  isParameter,
+  isRecord,
+  listOf,
+  type OpenApiDocument,
+  type SchemaNode,
+  schemaEntries,
+  schemaList,
+} from '../../src/description/openapi.js';
 import { compileRoutes, matchRoute } from '../../src/description/routes.js';
-import { deref, type Json } from './bundle.js';
 
 export interface BadCase {
   category: string;
@@ -112,7 +121,10 @@ const encodeSegment = (text: string) =>
     .replace(/\./g, '%2E')
     .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
-export function generateBadRequests(bundle: Json, validate: (schema: string | Json, value: unknown) => string[]): BadCase[] {
+export function generateBadRequests(
+  bundle: OpenApiDocument,
+  validate: (schema: string | SchemaNode, value: unknown) => string[],
+): BadCase[] {
   const document = mockDocument(bundle);
   const routes = compileRoutes(document);
   const samples = sampleRequests(bundle);
@@ -145,7 +157,7 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
   };
 
   for (const request of samples) {
-    const parameters: Json[] = (request.operation.parameters ?? []).map((parameter: Json) => deref(document, parameter)!);
+    const parameters = (request.operation.parameters ?? []).map((parameter) => deref(document, parameter) ?? {}).filter(isParameter);
 
     // Path parameters: hostile strings, percent-encoded and as raw as HTTP allows.
     for (const parameter of parameters.filter((entry) => entry.in === 'path')) {
@@ -170,12 +182,12 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
       const base = new URLSearchParams();
       for (const parameter of queryParameters) {
         const schema = deref(document, parameter.schema) ?? {};
-        base.set(parameter.name, String(schema.const ?? schema.enum?.[0] ?? 'x'));
+        base.set(parameter.name, String(schema.const ?? listOf(schema.enum)[0] ?? 'x'));
       }
       for (const parameter of queryParameters) {
         const schema = deref(document, parameter.schema) ?? {};
         const bad = [
-          ...(schema.enum || schema.const ? constBreakers(String(schema.const ?? schema.enum[0])) : []),
+          ...(schema.enum || schema.const ? constBreakers(String(schema.const ?? listOf(schema.enum)[0])) : []),
           ...(schema.minLength ? [''] : []),
         ];
         for (const value of new Set(bad)) {
@@ -409,29 +421,33 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
     const mediaType = request.mediaType!;
     const baseType = mediaType.split(';')[0]!.trim();
     const json = baseType === 'application/json';
-    const branches: Json[] = (request.bodySchema!.oneOf ?? [request.bodySchema]).map((branch: Json) => deref(document, branch)!);
-    const schemaRef = request.operation.requestBody.content[mediaType].schema;
+    const bodySchema = request.bodySchema!;
+    const branches = (Array.isArray(bodySchema.oneOf) ? schemaList(bodySchema.oneOf) : [bodySchema]).map(
+      (branch) => deref(document, branch)!,
+    );
+    const requestBody = request.operation.requestBody!;
+    const schemaRef = requestBody.content![mediaType]!.schema!;
     const invalid = (value: unknown) => validate(schemaRef, value).length > 0;
-    const optional = request.operation.requestBody.required !== true;
-    const bodyCase = (category: string, name: string, value: Json, names: RegExp) => {
+    const optional = requestBody.required !== true;
+    const bodyCase = (category: string, name: string, value: Record<string, unknown>, names: RegExp) => {
       if (!invalid(value)) return; // a change the schema allows (e.g. an extra field) is not a bad request
       if (optional && serializeBody(mediaType, value) === '') return; // no body at all, where the body is optional
       add(request, category, name, { body: serializeBody(mediaType, value), status: 400, names });
     };
     for (const [index, branch] of branches.entries()) {
-      const properties: Json = branch.properties ?? {};
-      const valid: Json = {};
-      for (const [name, property] of Object.entries<Json>(properties)) {
+      const properties = schemaEntries(branch.properties);
+      const valid: Record<string, unknown> = {};
+      for (const [name, property] of properties) {
         const resolved = deref(document, property) ?? {};
         valid[name] =
           resolved.const ??
-          resolved.enum?.[0] ??
-          resolved.examples?.[0] ??
-          (index === 0 ? request.bodyValue?.[name] : undefined) ??
+          listOf(resolved.enum)[0] ??
+          listOf(resolved.examples)[0] ??
+          (index === 0 && isRecord(request.bodyValue) ? request.bodyValue[name] : undefined) ??
           `${name}-value`;
       }
       const label = branches.length > 1 ? ` (${branch.title ?? `branch ${index + 1}`})` : '';
-      for (const name of branch.required ?? []) {
+      for (const name of listOf(branch.required).map(String)) {
         const { [name]: _, ...rest } = valid;
         bodyCase('body: missing field', `without ${name}${label}`, rest, new RegExp(`'${name}'`));
         bodyCase(
@@ -441,14 +457,14 @@ export function generateBadRequests(bundle: Json, validate: (schema: string | Js
           new RegExp(`'${name}'`),
         );
       }
-      for (const [name, property] of Object.entries<Json>(properties)) {
+      for (const [name, property] of properties) {
         const resolved = deref(document, property) ?? {};
         if (json) {
           for (const wrong of wrongValues)
             bodyCase('body: wrong type', `${name}=${JSON.stringify(wrong)}${label}`, { ...valid, [name]: wrong }, new RegExp(name));
         }
         if (resolved.const !== undefined || resolved.enum) {
-          for (const wrong of constBreakers(String(resolved.const ?? resolved.enum[0])))
+          for (const wrong of constBreakers(String(resolved.const ?? listOf(resolved.enum)[0])))
             bodyCase('body: refused value', `${name}=${JSON.stringify(wrong)}${label}`, { ...valid, [name]: wrong }, new RegExp(name));
         }
         if (resolved.minLength)

@@ -1,6 +1,6 @@
 // The x-codeSamples of the bundled description. The TypeScript ones are type-checked against src/ as part of the
 // repository (tsconfig.json includes openapi/code_samples/TypeScript/: test/integration/typecheck.test.ts).
-import { type Json, operationsOf } from './bundle.js';
+import { isRecord, listOf, type OpenApiDocument, operationsOf } from '../../src/description/openapi.js';
 
 export interface CodeSample {
   operationId: string;
@@ -11,15 +11,17 @@ export interface CodeSample {
   source: string;
 }
 
-export function codeSamplesOf(bundle: Json): CodeSample[] {
+export function codeSamplesOf(bundle: OpenApiDocument): CodeSample[] {
   return operationsOf(bundle).flatMap(({ path: route, method, operation }) =>
-    ((operation['x-codeSamples'] ?? []) as Json[]).map((sample) => ({
-      operationId: String(operation.operationId),
-      method,
-      path: route,
-      lang: String(sample.lang),
-      label: String(sample.label ?? sample.lang),
-      source: String(sample.source),
-    })),
+    listOf(operation['x-codeSamples'])
+      .filter(isRecord)
+      .map((sample) => ({
+        operationId: String(operation.operationId),
+        method,
+        path: route,
+        lang: String(sample.lang),
+        label: String(sample.label ?? sample.lang),
+        source: String(sample.source),
+      })),
   );
 }

@@ -1,7 +1,7 @@
 // Validates payloads against the schemas of the bundled description with Ajv (JSON Schema 2020-12).
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Json } from './bundle.js';
+import type { OpenApiDocument, SchemaNode } from '../../src/description/openapi.js';
 
 const base = 'https://contract.invalid/bundle';
 
@@ -19,17 +19,18 @@ function vendorKeywords(node: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
-export function schemaValidator(bundle: Json) {
+export function schemaValidator(bundle: OpenApiDocument) {
   // allowUnionTypes: `type: [object, array]` (the data of an envelope) is a union of types, as JSON Schema allows.
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   // Our x- keywords carry names, meanings and tables; to Ajv they are annotations.
-  ajv.addVocabulary([...vendorKeywords(bundle.components.schemas), 'components']);
-  ajv.addSchema({ $id: base, components: { schemas: bundle.components.schemas } });
+  const schemas = bundle.components?.schemas ?? {};
+  ajv.addVocabulary([...vendorKeywords(schemas), 'components']);
+  ajv.addSchema({ $id: base, components: { schemas } });
   const cache = new Map<string, ValidateFunction>();
 
   /** Validates against a named component schema, or any schema (which may $ref the components). */
-  return function validate(schema: string | Json, value: unknown): string[] {
+  return function validate(schema: string | SchemaNode, value: unknown): string[] {
     const key = typeof schema === 'string' ? schema : JSON.stringify(schema);
     let check = cache.get(key);
     if (!check) {
@@ -42,6 +43,6 @@ export function schemaValidator(bundle: Json) {
 }
 
 /** Points the local refs of a schema taken out of the bundle at the bundle. */
-function rebase(schema: Json): Json {
+function rebase(schema: SchemaNode): SchemaNode {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${base}#/components/`));
 }

@@ -15,7 +15,7 @@ function examples() {
   for (const { path, method, operation } of operationsOf(bundle)) {
     const bodies: [string, Json][] = [];
     if (operation.requestBody) bodies.push(['request', deref(operation.requestBody)]);
-    for (const [status, response] of Object.entries<Json>(operation.responses)) bodies.push([status, deref(response)]);
+    for (const [status, response] of Object.entries<Json>(operation.responses!)) bodies.push([status, deref(response)]);
     for (const [label, body] of bodies) {
       for (const [mediaType, media] of Object.entries<Json>(body.content ?? {})) {
         for (const [name, example] of Object.entries<Json>(media.examples ?? {})) {
@@ -36,7 +36,7 @@ describe('examples', () => {
 
   it('every request body and every response with content has at least one example', () => {
     for (const { path, method, operation } of operationsOf(bundle)) {
-      const bodies = [operation.requestBody, ...Object.values(operation.responses)].filter(Boolean).map((body) => deref(body as Json));
+      const bodies = [operation.requestBody, ...Object.values(operation.responses!)].filter(Boolean).map((body) => deref(body as Json));
       for (const body of bodies) {
         for (const [mediaType, media] of Object.entries<Json>(body.content ?? {})) {
           expect(Object.keys(media.examples ?? {}).length, `${method} ${path} ${mediaType}`).toBeGreaterThan(0);
@@ -158,7 +158,7 @@ describe('schemas', () => {
         continue;
       }
       expect(operation.security, path).toEqual([{ ServiceOAuthToken: [expect.any(String)] }]);
-      const scope = operation.security[0].ServiceOAuthToken[0];
+      const scope = operation.security![0]!.ServiceOAuthToken![0];
       expect(scopes, path).toContain(scope);
       const documented = path === '/device_key' || path === '/monitor_type_constants';
       expect(Boolean(operation['x-scope-inferred']), path).toBe(!documented);
@@ -192,7 +192,7 @@ describe('schemas', () => {
         where,
       ).not.toContain('accept');
       const identityProvider = path.startsWith('/oauth/');
-      for (const [status, raw] of Object.entries<Json>(operation.responses)) {
+      for (const [status, raw] of Object.entries<Json>(operation.responses!)) {
         const types = Object.keys(deref(raw).content ?? {});
         if (types.length === 0) continue;
         const expected = identityProvider

@@ -34,13 +34,13 @@ describe('reference.md', () => {
       expect(start, operation.operationId).toBeGreaterThan(0);
       const section = sectionAt(start);
       expect(section).toContain(`\`${method.toUpperCase()} ${path}\``);
-      for (const status of Object.keys(operation.responses))
+      for (const status of Object.keys(operation.responses!))
         expect(section, `${operation.operationId} ${status}`).toMatch(new RegExp(`\\n\\| ${status} \\|`));
       for (const parameter of parameters)
         expect(section, `${operation.operationId} ${parameter.name}`).toContain(`\n| \`${parameter.name}\` | ${parameter.in} |`);
       const scope = (operation.security ?? []).find((entry: Json) => entry.ServiceOAuthToken)?.ServiceOAuthToken?.[0];
       expect(section).toContain(scope ? `\`${scope}\`` : '**Scope:** none');
-      const success = Object.entries<Json>(operation.responses).find(([status]) => status.startsWith('2'))!;
+      const success = Object.entries<Json>(operation.responses!).find(([status]) => status.startsWith('2'))!;
       const examples = Object.values<Json>(deref(bundle, success[1])!.content ?? {})[0]?.examples;
       if (examples) expect(section, operation.operationId).toContain(`Example answer (${success[0]}):`);
     }

@@ -17,7 +17,7 @@ describe('the output schemas of the MCP tools', () => {
       const tool = operationTools.find((candidate) => candidate.name === operation.operationId)!;
       expect(tool.outputSchema, path).toMatchObject({ type: 'object', additionalProperties: false });
       const validate = validator.getValidator(tool.outputSchema!);
-      for (const [status, response] of Object.entries<Json>(operation.responses)) {
+      for (const [status, response] of Object.entries<Json>(operation.responses!)) {
         if (!status.startsWith('2')) continue;
         for (const media of Object.values<Json>(response.content ?? {})) {
           for (const [name, example] of Object.entries<Json>(media.examples ?? {})) {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { outputs } from '../../scripts/lib/paths.js';
+import { seedSchema } from '../../scripts/lib/seed-schema.js';
 import { checkSeed, defaultSeed } from '../../src/simulator/seed.js';
 import { loadBundle } from '../support/bundle.js';
 
@@ -89,5 +90,12 @@ describe('the seed schema and the seed reader', () => {
     expect(schema.$defs.MonitorId).toEqual(bundle.components.schemas.MonitorId);
     expect(schema.$defs.ServiceRole).toEqual(bundle.components.schemas.ServiceRole);
     expect(Object.keys(schema.$defs)).toEqual(expect.arrayContaining(['DeviceKey', 'ManagedAccount', 'Monitor', 'MonitorGroupCreate']));
+  });
+
+  it('stops the build when the description lacks a schema the seed refers to, instead of leaving a $ref to nothing', () => {
+    const { MonitorGroupCreate: _left, ...schemas } = bundle.components.schemas;
+    expect(() => seedSchema({ ...bundle, components: { ...bundle.components, schemas } })).toThrow(
+      'seed.schema.json: the description has no schema MonitorGroupCreate (#/components/schemas/MonitorGroupCreate).',
+    );
   });
 });
