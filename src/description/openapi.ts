@@ -206,6 +206,17 @@ export function operationsOf(document: OpenApiDocument): OperationEntry[] {
   );
 }
 
+/** The operations of the document that have an operationId, by it (of two with the same id, the later). */
+export function operationsById(document: OpenApiDocument): Map<string, Operation> {
+  const operations = new Map<string, Operation>();
+  for (const item of Object.values(document.paths ?? {}))
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (typeof operation?.operationId === 'string') operations.set(operation.operationId, operation);
+    }
+  return operations;
+}
+
 /** The parameters of an operation (OpenAPI 3.1, section 4.8.10): the path item's, overridden by the operation's own. */
 export function parametersOf(document: OpenApiDocument, item: PathItem, operation: Operation): Parameter[] {
   const merged = new Map<string, Parameter>();
