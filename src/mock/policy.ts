@@ -15,7 +15,7 @@
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
 
-import { isRecord, type OpenApiDocument, type SchemaNode } from '../description/openapi.js';
+import { isRecord, type JsonValue, type OpenApiDocument, type SchemaNode } from '../description/openapi.js';
 import { compileRoutes, describeOperation, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import type { EngineError, EngineResult, MockCallConfig } from '../engine/prism.js';
 import { refusalViolations, requestViolation, toViolations } from '../engine/translate.js';
@@ -328,8 +328,8 @@ function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true
   if (answer.status < 400 || answer.status >= 500 || errors.length === 0) return answer;
   let code = answer.status;
   try {
-    const body = JSON.parse(answer.body.toString('utf8'));
-    if (typeof body?.code === 'number') code = body.code;
+    const body: JsonValue = JSON.parse(answer.body.toString('utf8'));
+    if (isRecord(body) && typeof body.code === 'number') code = body.code;
   } catch {
     // not JSON: the status stands for the code
   }

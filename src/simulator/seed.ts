@@ -6,7 +6,7 @@
 // pointer and the fault.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { deref, isRecord, type OpenApiDocument, pointerToken } from '../description/openapi.js';
+import { deref, isRecord, listOf, type OpenApiDocument, pointerToken } from '../description/openapi.js';
 import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
 import { jsonType, schemaFaults } from './schema-check.js';
 import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
@@ -48,13 +48,15 @@ const derivedMonitorId = (zaaid: string): string => `${/^[0-9]+$/.test(zaaid) ? 
 
 function managedAccounts(document: OpenApiDocument, example: string, mainKey: string): ManagedAccountSeed[] {
   const entries = exampleData(document, example);
-  return (Array.isArray(entries) ? entries : []).filter(isRecord).map((entry) => ({
-    name: String(entry.name),
-    zaaid: String(entry.zaaid),
-    device_key: derivedDeviceKey(mainKey, String(entry.zaaid)),
-    monitors: [{ monitor_id: derivedMonitorId(String(entry.zaaid)) }],
-    groups: [],
-  }));
+  return listOf(entries)
+    .filter(isRecord)
+    .map((entry) => ({
+      name: String(entry.name),
+      zaaid: String(entry.zaaid),
+      device_key: derivedDeviceKey(mainKey, String(entry.zaaid)),
+      monitors: [{ monitor_id: derivedMonitorId(String(entry.zaaid)) }],
+      groups: [],
+    }));
 }
 
 /** The seed made of the description's examples: what the mock holds when no seed file is given. */
@@ -68,7 +70,7 @@ export function defaultSeed(document: OpenApiDocument): Seed {
       role: 1,
       device_key: deviceKey,
       // Only objects are monitors (an example may hold anything): the API answers their attributes.
-      monitors: Array.isArray(monitors) ? structuredClone(monitors.filter(isRecord)) : [],
+      monitors: structuredClone(listOf(monitors).filter(isRecord)),
       groups: [],
     },
     customers: managedAccounts(document, 'Customers', deviceKey),
