@@ -7,8 +7,8 @@
 // stay unknown until checked.
 
 /**
- * A node of the document, loosely typed: what src/engine, src/mock, src/journal, src/http and src/simulator still walk,
- * the tests' loadBundle, and the released type of an MCP tool's inputSchema (decision 0017).
+ * A node of the document, loosely typed: the tests' loadBundle, and the types release 2.0 published (an MCP tool's
+ * inputSchema, a seed's monitors and groups), which the release gate keeps (decision 0017).
  */
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by key without a schema of its own.
 export type Json = Record<string, any>;
