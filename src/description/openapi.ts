@@ -7,8 +7,8 @@
 // stay unknown until checked.
 
 /**
- * A node of the document, loosely typed: what src/engine, src/mock, src/journal, src/http and src/simulator still walk,
- * the tests' loadBundle, and the released type of an MCP tool's inputSchema (decision 0017).
+ * A node of the document, loosely typed: the tests' loadBundle, and the types release 2.0 published (an MCP tool's
+ * inputSchema, a seed's monitors and groups), which the release gate keeps (decision 0017).
  */
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON document, walked by key without a schema of its own.
 export type Json = Record<string, any>;
@@ -204,6 +204,17 @@ export function operationsOf(document: OpenApiDocument): OperationEntry[] {
       return operation ? [{ path, method, operation, parameters: parametersOf(document, item, operation) }] : [];
     }),
   );
+}
+
+/** The operations of the document that have an operationId, by it (of two with the same id, the later). */
+export function operationsById(document: OpenApiDocument): Map<string, Operation> {
+  const operations = new Map<string, Operation>();
+  for (const item of Object.values(document.paths ?? {}))
+    for (const method of httpMethods) {
+      const operation = item[method];
+      if (typeof operation?.operationId === 'string') operations.set(operation.operationId, operation);
+    }
+  return operations;
 }
 
 /** The parameters of an operation (OpenAPI 3.1, section 4.8.10): the path item's, overridden by the operation's own. */

@@ -2,6 +2,7 @@
 // (statuses, named examples, security). The mock front uses it to answer what Prism answers badly or not at all.
 import {
   deref,
+  type HttpMethod,
   httpMethods,
   type OpenApiDocument,
   parametersOf,
@@ -12,7 +13,7 @@ import {
 } from './openapi.js';
 
 export interface RouteOperation {
-  method: string;
+  method: HttpMethod;
   /** The path template of the document, e.g. /api/monitors/{monitor_id}. */
   template: string;
   operationId: string;

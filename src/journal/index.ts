@@ -3,7 +3,7 @@
 // (bodies kept up to 64 KiB each), so that no client can make the mock keep unbounded memory. A test asks it what
 // its code sent (`GET /__mock/requests`, `control.requests()`), filtered; entries that left the ring are counted.
 
-import type { Json } from '../description/openapi.js';
+import type { OpenApiDocument } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { answerOf, type ExchangeFacts, type KeptEntry, makeEntry } from './entry.js';
@@ -137,7 +137,7 @@ const matches = (entry: KeptEntry['entry'], filter: CheckedFilter): boolean =>
   (filter.account === undefined || entry.account === filter.account);
 
 /** The journal of a (mock) document, whose routes give the near misses and whose operations the filter checks. */
-export function createJournal(document: Json, options: JournalOptions): Journal {
+export function createJournal(document: OpenApiDocument, options: JournalOptions): Journal {
   const size = journalSize(options.size);
   const maxBytes = options.maxBytes ?? defaultJournalBytes;
   const routes: Route[] = compileRoutes(document);

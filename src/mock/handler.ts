@@ -3,7 +3,7 @@
 // default, the simulator (src/simulator/), which decides the answers that depend on state. Shared by the HTTP server
 // (startMock) and the in-process fetch (createMockFetch).
 
-import type { Json } from '../description/openapi.js';
+import type { OpenApiDocument } from '../description/openapi.js';
 import { engineFor } from '../engine/packaged.js';
 import type { EngineMode, EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
@@ -43,7 +43,7 @@ export interface MockWiring {
  * The mock on a description (a bundled document; this package's by default). The simulator is made at once; the
  * handler resolves once Prism's engine and the operations are loaded.
  */
-export function prepareMock(description?: Json, setup: MockBehaviour = {}, wiring: MockWiring = {}): PreparedMock {
+export function prepareMock(description?: OpenApiDocument, setup: MockBehaviour = {}, wiring: MockWiring = {}): PreparedMock {
   const { apiRoot, engineMode = { kind: 'mock' } } = wiring;
   const mode = mockMode(setup.mode);
   const prepared = engineFor(description, engineMode);
@@ -91,6 +91,6 @@ function journaled(respond: MockHandler, simulator: Simulator): MockHandler {
 }
 
 /** The mock's handler on a description (this package's by default): resolves once Prism's engine is loaded. */
-export function createMockHandler(description?: Json, setup?: MockBehaviour): Promise<MockHandler> {
+export function createMockHandler(description?: OpenApiDocument, setup?: MockBehaviour): Promise<MockHandler> {
   return prepareMock(description, setup).handler;
 }

@@ -13,7 +13,7 @@
 //   createServiceClient({ baseUrl: mockFetch.baseUrl, authUrl: mockFetch.authUrl, fetch: mockFetch, auth: ... });
 
 import { apiRoot } from '../description/mock-document.js';
-import type { Json } from '../description/openapi.js';
+import type { OpenApiDocument } from '../description/openapi.js';
 import { untilAborted } from '../fetch/exchange.js';
 import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
@@ -133,7 +133,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   // A wrong seed file or option throws here, before anything listens.
   // The API root is known once the server listens; token answers carry it as `api_domain`.
   let baseUrl = '';
-  const prepared = prepareMock(options.description as Json | undefined, options, { apiRoot: () => baseUrl });
+  const prepared = prepareMock(options.description as OpenApiDocument | undefined, options, { apiRoot: () => baseUrl });
   const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
@@ -189,7 +189,7 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const baseUrl = `https://mock.invalid${apiRoot}`;
-  const prepared = prepareMock(options.description as Json | undefined, options, { apiRoot: () => baseUrl });
+  const prepared = prepareMock(options.description as OpenApiDocument | undefined, options, { apiRoot: () => baseUrl });
   const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {

@@ -15,7 +15,7 @@
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
 
-import type { Json } from '../description/openapi.js';
+import { isRecord, type JsonValue, type OpenApiDocument, type SchemaNode } from '../description/openapi.js';
 import { compileRoutes, describeOperation, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
 import type { EngineError, EngineResult, MockCallConfig } from '../engine/prism.js';
 import { refusalViolations, requestViolation, toViolations } from '../engine/translate.js';
@@ -86,7 +86,7 @@ export interface MockPolicy {
 }
 
 /** The version of the description (`info.version`), which the Accept header may ask for. */
-function documentedVersion(document: Json): string {
+function documentedVersion(document: OpenApiDocument): string {
   return String(document.info?.version ?? '');
 }
 
@@ -110,12 +110,12 @@ function readAccept(value: string): { json: boolean; version?: string | undefine
 
 /** The code of the operation's documented example for a status, for the mock's own answers. */
 function exampleCode(operation: RouteOperation | undefined, status: number): number {
-  const example = Object.values(operation?.examples[String(status)] ?? {})[0] as Json | undefined;
-  return typeof example?.code === 'number' ? example.code : status;
+  const example = Object.values(operation?.examples[String(status)] ?? {})[0];
+  return isRecord(example) && typeof example.code === 'number' ? example.code : status;
 }
 
 /** The rule an empty value breaks, for a query parameter whose schema cannot be empty; undefined when it can. */
-function emptyValueRule(schema: Json): string | undefined {
+function emptyValueRule(schema: SchemaNode): string | undefined {
   const refused =
     (typeof schema.minLength === 'number' && schema.minLength > 0) ||
     (Array.isArray(schema.enum) && !schema.enum.includes('')) ||
@@ -328,8 +328,8 @@ function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true
   if (answer.status < 400 || answer.status >= 500 || errors.length === 0) return answer;
   let code = answer.status;
   try {
-    const body = JSON.parse(answer.body.toString('utf8'));
-    if (typeof body?.code === 'number') code = body.code;
+    const body: JsonValue = JSON.parse(answer.body.toString('utf8'));
+    if (isRecord(body) && typeof body.code === 'number') code = body.code;
   } catch {
     // not JSON: the status stands for the code
   }
@@ -339,7 +339,7 @@ function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true
 }
 
 /** The mock's rules on a description: what it reads of the description is read once, here. */
-export function mockPolicy(document: Json): MockPolicy {
+export function mockPolicy(document: OpenApiDocument): MockPolicy {
   const routes = compileRoutes(document);
   const contract: PolicyContract = { version: documentedVersion(document), sharedBadRequest: new SharedBadRequest(document) };
   return {

@@ -2,7 +2,7 @@
 // read in one pass without a regular expression, checked against what the operation documents, and turned into the
 // engine's settings, or into the answer that refuses them or plays the description's shared 400.
 
-import { deref, type Json } from '../description/openapi.js';
+import { deref, type Example, type OpenApiDocument } from '../description/openapi.js';
 import { describeOperation, type RouteOperation } from '../description/routes.js';
 import type { MockCallConfig } from '../engine/prism.js';
 import { requestViolation } from '../engine/translate.js';
@@ -70,14 +70,14 @@ function grantExample(call: Call, operation: RouteOperation, status: string): st
  */
 export class SharedBadRequest {
   /** Its named examples. */
-  readonly examples: Json;
+  readonly examples: Record<string, Example>;
   /** Its first example's value, or the bare `{code, message}`. */
-  private readonly value: Json;
+  private readonly value: unknown;
 
-  constructor(private readonly document: Json) {
-    const content: Json = deref(document, document.components?.responses?.BadRequest)?.content ?? {};
-    this.examples = (Object.values<Json>(content)[0]?.examples ?? {}) as Json;
-    this.value = deref(document, Object.values<Json>(this.examples)[0])?.value ?? { code: 400, message: 'Bad Request' };
+  constructor(private readonly document: OpenApiDocument) {
+    const content = deref(document, document.components?.responses?.BadRequest)?.content ?? {};
+    this.examples = Object.values(content)[0]?.examples ?? {};
+    this.value = deref(document, Object.values(this.examples)[0])?.value ?? { code: 400, message: 'Bad Request' };
   }
 
   /** The answer, with the named example when the call prefers one. */

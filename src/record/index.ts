@@ -65,7 +65,8 @@ export function sameFormKey(key: string, random: (max: number) => number = rando
 }
 
 /** The documented message of an MSP or BU portal operation the account may not use (the description's example). */
-const notAuthorizedMessage = String(packagedDescription.components?.examples?.NotAuthorizedForAccount?.value?.message ?? '');
+const notAuthorizedExample = packagedDescription.components?.examples?.NotAuthorizedForAccount?.value;
+const notAuthorizedMessage = String((isRecord(notAuthorizedExample) ? notAuthorizedExample.message : undefined) ?? '');
 
 /** Whether an error is the service's refusal of an MSP or BU portal operation: the account is not of that kind. */
 const notThatKind = (error: unknown): boolean =>

@@ -2,13 +2,16 @@
 // portal account with business units at once, and those customer and business-unit accounts, each with its device
 // key, monitors and monitor groups. A call acts on its own account, or with `Cookie: zaaid=X` on X when X is one of
 // its customers or business units (core document, section 5, item 8).
-import type { Json } from '../description/openapi.js';
+import type { JsonObject } from '../description/openapi.js';
 import type { AccountSeed, ManagedAccountSeed, Seed } from './types.js';
 
 export type AccountKind = 'own' | 'customer' | 'business_unit';
 
 export interface Account extends AccountSeed {
   kind: AccountKind;
+  /** Its monitors and groups: objects (a seed's are checked; a group a call creates is its JSON body). */
+  monitors: Record<string, unknown>[];
+  groups: Record<string, unknown>[];
   /** A customer's or business unit's name and zaaid; the own account has neither in the documents. */
   name?: string;
   zaaid?: string;
@@ -28,12 +31,12 @@ export interface Accounts {
   /** The `{name, zaaid}` entries of the customers or the business units, as their list operations answer them. */
   list(kind: 'customer' | 'business_unit'): { name: string; zaaid: string }[];
   /** The monitor of an account whose `monitor_id` is `id`. */
-  monitor(account: Account, id: string): Json | undefined;
+  monitor(account: Account, id: string): Record<string, unknown> | undefined;
   /**
    * Adds a monitor group to an account. The groups calls create are bounded in all accounts together (see
    * createdGroupBounds): past a bound the oldest created one is forgotten, so that no client can grow the memory.
    */
-  addGroup(account: Account, group: Json, bytes: number): void;
+  addGroup(account: Account, group: JsonObject, bytes: number): void;
   snapshot(): AccountsSnapshot;
   /** Other accounts in their place (`PUT /__mock/state`); a reset still goes back to the first seed. */
   replace(seed: Seed): void;
@@ -64,7 +67,7 @@ export function createAccounts(seed: Seed): Accounts {
   let own: Account;
   let managed: Map<string, Account>;
   // The groups calls created, oldest first (a seed's own groups are not counted: the seed file is bounded).
-  let created: { account: Account; group: Json; bytes: number }[] = [];
+  let created: { account: Account; group: JsonObject; bytes: number }[] = [];
   let createdBytes = 0;
   const forgetOldestCreated = () => {
     const oldest = created.shift()!;

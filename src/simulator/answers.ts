@@ -1,14 +1,14 @@
 // The simulator's answers in the forms the description documents: a named example of an operation's status in its
 // media type, the engine's example answer with another body, and the answer of an injected fault.
 
-import { deref, isRecord, type Json } from '../description/openapi.js';
+import { deref, isRecord, type JsonObject, type JsonValue, type OpenApiDocument, operationsById } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
 import { type Answer, corsHeaders, errorAnswer } from '../http/exchange.js';
 import type { Fault } from './faults.js';
 
 /** The body of an answer, parsed (an engine's example answer); `{}` when it is empty or not an object. */
-export const parseBody = (answer: Answer): Json => {
-  const value = answer.body.length > 0 ? JSON.parse(answer.body.toString('utf8')) : {};
+export const parseBody = (answer: Answer): JsonObject => {
+  const value: JsonValue = answer.body.length > 0 ? JSON.parse(answer.body.toString('utf8')) : {};
   return isRecord(value) ? value : {};
 };
 
@@ -22,15 +22,12 @@ export interface DocumentedAnswers {
   fault(operation: RouteOperation, fault: Fault & { status: number }): Answer;
 }
 
-export function documentedAnswers(document: Json): DocumentedAnswers {
-  const nodes = new Map<string, Json>();
-  for (const item of Object.values<Json>(document.paths ?? {}))
-    for (const node of Object.values<Json>(item))
-      if (isRecord(node) && typeof node.operationId === 'string') nodes.set(node.operationId, node);
+export function documentedAnswers(document: OpenApiDocument): DocumentedAnswers {
+  const operations = operationsById(document);
 
   const named: DocumentedAnswers['named'] = (operation, status, example, fallback) => {
-    const response = deref(document, nodes.get(operation.operationId)?.responses?.[String(status)]);
-    const [mediaType, media] = Object.entries<Json>(response?.content ?? {})[0] ?? [];
+    const response = deref(document, operations.get(operation.operationId)?.responses?.[String(status)]);
+    const [mediaType, media] = Object.entries(response?.content ?? {})[0] ?? [];
     const value = deref(document, media?.examples?.[example])?.value;
     if (!mediaType || value === undefined) return fallback();
     return { status, headers: { ...corsHeaders(), 'Content-Type': mediaType }, body: Buffer.from(JSON.stringify(value)) };

@@ -10,7 +10,7 @@
 // The test API drives it (control.ts as methods, test-api.ts over HTTP); the request journal records every
 // exchange (journal.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deref, type Json } from '../description/openapi.js';
+import { deref, listOf, type OpenApiDocument, operationsById } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { createAccounts } from './accounts.js';
@@ -45,13 +45,13 @@ export interface Simulator {
 }
 
 /** The seed of the options: a file's path, a value, or the description's examples. Throws a SeedError. */
-function seedOf(document: Json, seed: SimulatorOptions['seed']): Seed {
+function seedOf(document: OpenApiDocument, seed: SimulatorOptions['seed']): Seed {
   if (seed === undefined) return defaultSeed(document);
   return typeof seed === 'string' ? readSeedFile(document, seed) : checkSeed(document, seed, '(the seed option)');
 }
 
 /** A state to set (`PUT /__mock/state`), checked as a seed: a SeedError saying the state did not change. */
-function stateSeed(document: Json, value: unknown): Seed {
+function stateSeed(document: OpenApiDocument, value: unknown): Seed {
   try {
     return checkSeed(document, value, 'state');
   } catch (error) {
@@ -60,19 +60,13 @@ function stateSeed(document: Json, value: unknown): Seed {
   }
 }
 
-/** The operationIds of the document, which fault scripts name. */
-const operationIds = (document: Json): string[] =>
-  Object.values<Json>(document.paths ?? {}).flatMap((item) =>
-    Object.values<Json>(item).flatMap((node) => (typeof node?.operationId === 'string' ? [node.operationId] : [])),
-  );
-
 /**
  * Makes the simulator on a (mock) document. `apiRoot` gives the mock's own API root, which token answers carry as
  * `api_domain` (a client that follows it reaches the mock): the server's once it listens, `https://mock.invalid/api`
  * in-process.
  */
 export function createSimulator(
-  document: Json,
+  document: OpenApiDocument,
   options: SimulatorOptions = {},
   apiRoot: () => string = () => 'https://mock.invalid/api',
 ): Simulator {
@@ -81,9 +75,9 @@ export function createSimulator(
   const accounts = createAccounts(seedOf(document, options.seed));
   const scopeSchema = deref(document, document.components?.schemas?.Scope);
   const roles = createRoles(document);
-  const scopes = Array.isArray(scopeSchema?.enum) ? scopeSchema.enum : [];
+  const scopes = listOf(scopeSchema?.enum).filter((scope): scope is string => typeof scope === 'string');
   const tokens = createTokenAuthority({ clock, strict, scopes, roles: roles.ids });
-  const faults = createFaults({ operations: operationIds(document), random: options.randomFaults });
+  const faults = createFaults({ operations: [...operationsById(document).keys()], random: options.randomFaults });
   const answers = documentedAnswers(document);
   const identity = createIdentityProvider(tokens, apiRoot);
   const resources = createResources(document, { accounts, tokens, answers, roles });

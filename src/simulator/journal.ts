@@ -3,7 +3,7 @@
 // grant, and the fault injected into the answer. What the identity provider holds (tokens, grant tokens, client
 // secrets) is hidden wherever a client puts it.
 
-import type { Json } from '../description/openapi.js';
+import type { OpenApiDocument } from '../description/openapi.js';
 import { accessTokenOf } from '../http/authorization.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { headerText } from '../http/exchange.js';
@@ -27,7 +27,7 @@ export interface SimulatorJournal {
 const shortestSecret = 16;
 
 export function createSimulatorJournal(
-  document: Json,
+  document: OpenApiDocument,
   parts: { clock: SimulatedClock; tokens: TokenAuthority; size: number | undefined },
 ): SimulatorJournal {
   const { clock, tokens } = parts;

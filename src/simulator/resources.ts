@@ -3,7 +3,7 @@
 // message), the documented scopes, then the account's own data: its device key, its monitors (404 with code 1002 for
 // one it does not have), its groups, its customers and business units.
 
-import { deref, isRecord, type Json } from '../description/openapi.js';
+import { deref, isRecord, type JsonValue, listOf, type OpenApiDocument, type Operation, operationsById } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
 import { accessTokenOf } from '../http/authorization.js';
 import { type Answer, type Call, errorAnswer, headerText } from '../http/exchange.js';
@@ -14,21 +14,20 @@ import { managedOf } from './seed.js';
 import type { Principal, TokenAuthority } from './tokens.js';
 import type { AccountType } from './types.js';
 
-/** The scopes an operation documents for its token (not those marked `x-scope-inferred`). */
-function documentedScopes(node: Json): string[] {
-  if (node['x-scope-inferred'] === true) return [];
-  return (node.security ?? [])
-    .flatMap((requirement: Json) => Object.values(requirement).flat())
-    .filter((scope: unknown) => typeof scope === 'string');
+/**
+ * The scopes an operation documents for its token, one list per security requirement: its own requirements, else the
+ * document's (OpenAPI 3.1, section 4.8.10); none for an operation marked `x-scope-inferred`.
+ */
+function documentedScopes(document: OpenApiDocument, operation: Operation): string[][] {
+  if (operation['x-scope-inferred'] === true) return [];
+  return (operation.security ?? document.security ?? []).map((requirement) =>
+    listOf(Object.values(requirement).flat()).filter((scope): scope is string => typeof scope === 'string'),
+  );
 }
 
-/** The scopes each operation of the document requires of its token, by operationId. */
-function requiredScopes(document: Json): Map<string, string[]> {
-  const scopes = new Map<string, string[]>();
-  for (const item of Object.values<Json>(document.paths ?? {}))
-    for (const node of Object.values<Json>(item))
-      if (isRecord(node) && typeof node.operationId === 'string') scopes.set(node.operationId, documentedScopes(node));
-  return scopes;
+/** The scopes each operation of the document requires of its token, by operationId: one list per alternative. */
+export function requiredScopes(document: OpenApiDocument): Map<string, string[][]> {
+  return new Map([...operationsById(document)].map(([id, operation]) => [id, documentedScopes(document, operation)]));
 }
 
 /** Whether a token's scopes cover a required one: the scope itself, or the `All` action of its area. */
@@ -38,9 +37,18 @@ function covers(scopes: ReadonlySet<string> | 'every', required: string): boolea
   return scopes.has(`${area}.All`);
 }
 
+/**
+ * The scope a token lacks for an operation: none when its scopes cover one of the security requirements (each is an
+ * alternative: section 4.8.30), else the first scope the first requirement lacks.
+ */
+export function lackingScope(scopes: ReadonlySet<string> | 'every', required: string[][]): string | undefined {
+  const lacking = required.map((requirement) => requirement.find((scope) => !covers(scopes, scope)));
+  return lacking.includes(undefined) ? undefined : lacking[0];
+}
+
 /** The 403 of a token without a scope the operation requires, naming those it holds. */
-function scopeFault(operation: RouteOperation, scopes: Principal & { ok: true }, required: string[] | undefined): Answer | undefined {
-  const lacking = required?.find((scope) => !covers(scopes.scopes, scope));
+function scopeFault(operation: RouteOperation, scopes: Principal & { ok: true }, required: string[][] | undefined): Answer | undefined {
+  const lacking = lackingScope(scopes.scopes, required ?? []);
   if (!lacking) return undefined;
   const held = scopes.scopes === 'every' ? [] : [...scopes.scopes];
   return errorAnswer(
@@ -61,14 +69,18 @@ function roleAnswer(roles: Roles, role: number, operation: RouteOperation): Answ
  * answers them: `{id, name}`. The documents give no names: the name is the constants document's parenthetical for
  * the ID (`website` for URL) where it gives one, else the ID itself (the mock's own choice).
  */
-export function monitorTypes(document: Json): { id: string; name: string }[] {
+export function monitorTypes(document: OpenApiDocument): { id: string; name: string }[] {
   const schema = deref(document, document.components?.schemas?.KnownMonitorType) ?? {};
-  const ids: string[] = Array.isArray(schema.enum) ? schema.enum : [];
-  const meanings: string[] = schema['x-enum-descriptions'] ?? [];
-  const groups = new Set(Object.keys(schema['x-monitor-type-groups'] ?? {}).map((group) => group.toLowerCase()));
-  const isName = (meaning: string | undefined) =>
-    meaning !== undefined && !groups.has(meaning.toLowerCase()) && !meaning.startsWith('further entry');
-  return ids.map((id, index) => ({ id, name: isName(meanings[index]) ? meanings[index]! : id }));
+  const meanings = listOf(schema['x-enum-descriptions']);
+  const groupTable = schema['x-monitor-type-groups'];
+  const groups = new Set(Object.keys(isRecord(groupTable) ? groupTable : {}).map((group) => group.toLowerCase()));
+  const isName = (meaning: unknown): meaning is string =>
+    typeof meaning === 'string' && !groups.has(meaning.toLowerCase()) && !meaning.startsWith('further entry');
+  return listOf(schema.enum).flatMap((id, index) => {
+    if (typeof id !== 'string') return [];
+    const meaning = meanings[index];
+    return [{ id, name: isName(meaning) ? meaning : id }];
+  });
 }
 
 /** Whether the own account, by its kind, has customers (MSP) or business units (BU portal): section 1. */
@@ -86,7 +98,7 @@ export interface ResourceParts {
   roles: Roles;
 }
 
-export function createResources(document: Json, { accounts, tokens, answers, roles }: ResourceParts): Resources {
+export function createResources(document: OpenApiDocument, { accounts, tokens, answers, roles }: ResourceParts): Resources {
   const scopes = requiredScopes(document);
   const types = monitorTypes(document);
 
@@ -116,9 +128,12 @@ export function createResources(document: Json, { accounts, tokens, answers, rol
         const monitor = accounts.monitor(account, call.segments.at(-1) ?? '');
         return monitor ? envelope(operation, example, monitor) : monitorNotFound(operation);
       }
-      case 'createMonitorGroup':
-        accounts.addGroup(account, JSON.parse(call.body.toString('utf8')), call.body.length);
+      case 'createMonitorGroup': {
+        // The engine has checked the body against the description's MonitorGroupCreate: a JSON object.
+        const group: JsonValue = JSON.parse(call.body.toString('utf8'));
+        if (isRecord(group)) accounts.addGroup(account, group, call.body.length);
         return example;
+      }
       case 'listMonitorTypes':
         return envelope(operation, example, types);
       case 'listMspCustomers':
@@ -137,7 +152,8 @@ export function createResources(document: Json, { accounts, tokens, answers, rol
   return {
     answer(call, operation, example) {
       const principal = tokens.authenticate(accessTokenOf(headerText(call.headers.authorization)) ?? '');
-      const unauthorizedCode = Number((Object.values(operation.examples['401'] ?? {})[0] as Json | undefined)?.code ?? 401);
+      const unauthorized = Object.values(operation.examples['401'] ?? {})[0];
+      const unauthorizedCode = isRecord(unauthorized) && typeof unauthorized.code === 'number' ? unauthorized.code : 401;
       if (!principal.ok) return errorAnswer(401, principal.reason, { code: unauthorizedCode });
       const account = accounts.actingOn(zaaidOf(call.headers.cookie));
       if (!account) return notAuthorized(operation);

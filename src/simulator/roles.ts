@@ -7,7 +7,7 @@
 //   lets it read and not create (its own choice).
 // The status and body of a refusal are not shown in the documents: 403 `{code: 403, message}` naming the role is
 // the mock's own (the description's example RoleNotPermitted).
-import { deref, type Json } from '../description/openapi.js';
+import { deref, isRecord, listOf, type OpenApiDocument } from '../description/openapi.js';
 
 type Access = 'none' | 'read' | 'write';
 
@@ -20,19 +20,27 @@ export interface Roles {
   fault(role: number, method: string, operation: string): string | undefined;
 }
 
-export function createRoles(document: Json): Roles {
+export function createRoles(document: OpenApiDocument): Roles {
   const schema = deref(document, document.components?.schemas?.ServiceRole) ?? {};
-  const ids: number[] = Array.isArray(schema.enum) ? schema.enum : [];
-  const names: string[] = schema['x-enum-descriptions'] ?? [];
-  const permissions: Record<string, string> = schema['x-role-permissions'] ?? {};
-  const named = (role: number) => `${names[ids.indexOf(role)] ?? 'role'} (${role})`;
+  // The names are the enum's values' in its order: a role's name is at its place in the enum.
+  const values = listOf(schema.enum);
+  const ids = values.filter((value): value is number => typeof value === 'number');
+  const names = listOf(schema['x-enum-descriptions']);
+  const permissionTable = schema['x-role-permissions'];
+  const permissions = isRecord(permissionTable) ? permissionTable : {};
+  const named = (role: number) => {
+    const name = names[values.indexOf(role)];
+    return `${typeof name === 'string' ? name : 'role'} (${role})`;
+  };
   const writers = ids.filter((role) => accessOf[role] === 'write').map(named);
   return {
     ids,
     fault(role, method, operation) {
       const access = accessOf[role] ?? 'none';
-      if (access === 'none')
-        return `the user's role, ${named(role)}, gives no access to ${operation} (${permissions[String(role)] ?? 'no access to the API'})`;
+      if (access === 'none') {
+        const permission = permissions[String(role)];
+        return `the user's role, ${named(role)}, gives no access to ${operation} (${typeof permission === 'string' ? permission : 'no access to the API'})`;
+      }
       if (access === 'read' && method !== 'GET')
         return `the user's role, ${named(role)}, reads but does not create or change: ${operation} needs ${writers.join(' or ')}`;
       return undefined;

@@ -1,7 +1,7 @@
 // Checking a value against the description's schemas, for a seed: the keywords its schemas use (annotations are
 // skipped), each fault at its JSON pointer. The seed's depth is bounded before (src/http/json-depth.ts): this walk
 // recurses.
-import { deref, isRecord, type Json, pointerToken } from '../description/openapi.js';
+import { deref, isRecord, listOf, type OpenApiDocument, pointerToken, type SchemaNode } from '../description/openapi.js';
 import type { SeedFault } from './types.js';
 
 export const jsonType = (value: unknown): string =>
@@ -11,24 +11,27 @@ function typeMatches(type: string, value: unknown): boolean {
   return type === actual || (type === 'number' && actual === 'integer');
 }
 
-/** The faults of a value against a schema of the document, each at its JSON pointer. */
-export function schemaFaults(document: Json, schema: Json | boolean | undefined, value: unknown, pointer = ''): SeedFault[] {
-  if (schema === undefined || schema === true) return [];
+/** The faults of a value against a schema of the document (a schema object, a boolean, or nothing), each at its JSON pointer. */
+export function schemaFaults(document: OpenApiDocument, schema: unknown, value: unknown, pointer = ''): SeedFault[] {
   if (schema === false) return [{ pointer, message: 'is not allowed here' }];
-  const node = deref(document, schema) ?? {};
+  // A schema that is no object (true, nothing, or what JSON Schema does not allow) sets no rule.
+  if (!isRecord(schema)) return [];
+  // A reference may point at a boolean schema as well as at an object.
+  const target: unknown = deref(document, schema);
+  if (target === false) return [{ pointer, message: 'is not allowed here' }];
+  const node: SchemaNode = isRecord(target) ? target : {};
   const faults: SeedFault[] = [];
   const fault = (message: string, at = pointer) => faults.push({ pointer: at, message });
-  for (const part of node.allOf ?? []) faults.push(...schemaFaults(document, part, value, pointer));
-  for (const [keyword, atLeast] of [
-    ['oneOf', 1],
-    ['anyOf', 1],
-  ] as const) {
-    const options: Json[] | undefined = node[keyword];
-    if (options && options.filter((option) => schemaFaults(document, option, value, pointer).length === 0).length < atLeast)
+  // Subschemas are objects or booleans: each list is read whole.
+  for (const part of listOf(node.allOf)) faults.push(...schemaFaults(document, part, value, pointer));
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    if (!Array.isArray(node[keyword])) continue;
+    const options = listOf(node[keyword]);
+    if (!options.some((option) => schemaFaults(document, option, value, pointer).length === 0))
       fault(`must match one of the ${options.length} forms the description allows`);
   }
   if (node.type !== undefined) {
-    const types: string[] = [node.type].flat();
+    const types = [node.type].flat().filter((type): type is string => typeof type === 'string');
     if (!types.some((type) => typeMatches(type, value))) {
       fault(`must be ${types.join(' or ')}, not ${jsonType(value)}`);
       return faults;
@@ -49,14 +52,23 @@ export function schemaFaults(document: Json, schema: Json | boolean | undefined,
   }
   if (Array.isArray(value) && node.items !== undefined)
     for (const [index, item] of value.entries()) faults.push(...schemaFaults(document, node.items, item, `${pointer}/${index}`));
-  if (isRecord(value)) {
-    for (const name of node.required ?? []) if (!(name in value)) fault(`must have the attribute "${name}"`);
-    const properties: Json = node.properties ?? {};
-    for (const [name, item] of Object.entries(value)) {
-      const at = `${pointer}/${pointerToken(name)}`;
-      if (name in properties) faults.push(...schemaFaults(document, properties[name], item, at));
-      else if (node.additionalProperties !== undefined) faults.push(...schemaFaults(document, node.additionalProperties, item, at));
-    }
+  if (isRecord(value)) faults.push(...attributeFaults(document, node, value, pointer));
+  return faults;
+}
+
+/**
+ * The faults of an object's attributes: the required ones it lacks, and each one's against its schema. Only the
+ * object's and the schema's own keys count (an attribute named `constructor` is no property of every schema).
+ */
+function attributeFaults(document: OpenApiDocument, node: SchemaNode, value: Record<string, unknown>, pointer: string): SeedFault[] {
+  const faults: SeedFault[] = [];
+  for (const name of listOf(node.required))
+    if (typeof name === 'string' && !Object.hasOwn(value, name)) faults.push({ pointer, message: `must have the attribute "${name}"` });
+  const properties = isRecord(node.properties) ? node.properties : {};
+  for (const [name, item] of Object.entries(value)) {
+    const at = `${pointer}/${pointerToken(name)}`;
+    const schema = Object.hasOwn(properties, name) ? properties[name] : node.additionalProperties;
+    faults.push(...schemaFaults(document, schema, item, at));
   }
   return faults;
 }

@@ -6,7 +6,7 @@
 // pointer and the fault.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { deref, isRecord, type Json, pointerToken } from '../description/openapi.js';
+import { deref, isRecord, listOf, type OpenApiDocument, pointerToken } from '../description/openapi.js';
 import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
 import { jsonType, schemaFaults } from './schema-check.js';
 import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
@@ -28,7 +28,11 @@ export class SeedError extends Error {
   }
 }
 
-const exampleValue = (document: Json, name: string): Json | undefined => deref(document, document.components?.examples?.[name])?.value;
+/** The `data` of a named example of the description (the envelope of its value), when it has one. */
+function exampleData(document: OpenApiDocument, name: string): unknown {
+  const value = deref(document, document.components?.examples?.[name])?.value;
+  return isRecord(value) ? value.data : undefined;
+}
 
 /**
  * A managed account's device key when the seed gives none: the main key's region prefix (`us_`) and a hash of the
@@ -42,27 +46,31 @@ function derivedDeviceKey(mainKey: string, zaaid: string): string {
 /** A managed account's monitor when the seed gives none: the zaaid's digits then `000025001`, like the examples' ids. */
 const derivedMonitorId = (zaaid: string): string => `${/^[0-9]+$/.test(zaaid) ? zaaid : '1'}000025001`;
 
-function managedAccounts(document: Json, example: string, mainKey: string): ManagedAccountSeed[] {
-  const entries = exampleValue(document, example)?.data;
-  return (Array.isArray(entries) ? entries : []).filter(isRecord).map((entry) => ({
-    name: String(entry.name),
-    zaaid: String(entry.zaaid),
-    device_key: derivedDeviceKey(mainKey, String(entry.zaaid)),
-    monitors: [{ monitor_id: derivedMonitorId(String(entry.zaaid)) }],
-    groups: [],
-  }));
+function managedAccounts(document: OpenApiDocument, example: string, mainKey: string): ManagedAccountSeed[] {
+  const entries = exampleData(document, example);
+  return listOf(entries)
+    .filter(isRecord)
+    .map((entry) => ({
+      name: String(entry.name),
+      zaaid: String(entry.zaaid),
+      device_key: derivedDeviceKey(mainKey, String(entry.zaaid)),
+      monitors: [{ monitor_id: derivedMonitorId(String(entry.zaaid)) }],
+      groups: [],
+    }));
 }
 
 /** The seed made of the description's examples: what the mock holds when no seed file is given. */
-export function defaultSeed(document: Json): Seed {
-  const deviceKey = String(exampleValue(document, 'DeviceKey')?.data?.device_key ?? 'us_00000000000000000000000000000000');
-  const monitors = exampleValue(document, 'Monitors')?.data;
+export function defaultSeed(document: OpenApiDocument): Seed {
+  const deviceKeyData = exampleData(document, 'DeviceKey');
+  const deviceKey = String((isRecord(deviceKeyData) ? deviceKeyData.device_key : undefined) ?? 'us_00000000000000000000000000000000');
+  const monitors = exampleData(document, 'Monitors');
   return {
     account: {
       type: 'msp_and_bu_portal',
       role: 1,
       device_key: deviceKey,
-      monitors: Array.isArray(monitors) ? structuredClone(monitors) : [],
+      // Only objects are monitors (an example may hold anything): the API answers their attributes.
+      monitors: structuredClone(listOf(monitors).filter(isRecord)),
       groups: [],
     },
     customers: managedAccounts(document, 'Customers', deviceKey),
@@ -95,16 +103,17 @@ const picked = (record: Record<string, unknown>, keys: string[]) =>
 class SeedReader {
   readonly faults: SeedFault[] = [];
 
-  constructor(private readonly document: Json) {}
+  constructor(private readonly document: OpenApiDocument) {}
 
   fault(pointer: string, message: string): void {
     this.faults.push({ pointer, message });
   }
 
-  /** The faults of a value against a named schema of the description. */
-  check(name: string, value: unknown, pointer: string): void {
-    if (this.document.components?.schemas?.[name])
-      this.faults.push(...schemaFaults(this.document, { $ref: `#/components/schemas/${name}` }, value, pointer));
+  /** The faults of a value against a named schema of the description; false when the description has none of that name. */
+  check(name: string, value: unknown, pointer: string): boolean {
+    if (this.document.components?.schemas?.[name] === undefined) return false;
+    this.faults.push(...schemaFaults(this.document, { $ref: `#/components/schemas/${name}` }, value, pointer));
+    return true;
   }
 
   unknownKeys(record: Record<string, unknown>, allowed: string[], pointer: string): void {
@@ -114,14 +123,18 @@ class SeedReader {
   }
 
   /** A list of monitors or groups, each checked against its schema; monitor ids once each. */
-  list(record: Record<string, unknown>, key: 'monitors' | 'groups', pointer: string): Json[] {
+  list(record: Record<string, unknown>, key: 'monitors' | 'groups', pointer: string): Record<string, unknown>[] {
     const items = record[key] ?? [];
     if (!Array.isArray(items)) {
       this.fault(`${pointer}/${key}`, `must be an array, not ${jsonType(items)}`);
       return [];
     }
-    for (const [index, entry] of items.entries())
-      this.check(key === 'monitors' ? 'Monitor' : 'MonitorGroupCreate', entry, `${pointer}/${key}/${index}`);
+    for (const [index, entry] of items.entries()) {
+      const at = `${pointer}/${key}/${index}`;
+      // Without the description's schema the entry is still one the simulator reads by its attributes: an object.
+      if (!this.check(key === 'monitors' ? 'Monitor' : 'MonitorGroupCreate', entry, at) && !isRecord(entry))
+        this.fault(at, `must be an object, not ${jsonType(entry)}`);
+    }
     const seen = new Set<unknown>();
     if (key === 'monitors')
       items.forEach((monitor, index) => {
@@ -130,7 +143,7 @@ class SeedReader {
           this.fault(`${pointer}/monitors/${index}/monitor_id`, `repeats the monitor_id ${JSON.stringify(monitor.monitor_id)}`);
         seen.add(monitor.monitor_id);
       });
-    return items as Json[];
+    return items.filter(isRecord);
   }
 
   /** An account's device key, monitors and groups. */
@@ -187,7 +200,7 @@ class SeedReader {
  * A seed of a parsed file (or object, or a state snapshot): the parts it gives replace those of the default seed,
  * and the managed accounts its kind of account does not have are left out. Throws a SeedError.
  */
-export function checkSeed(document: Json, value: unknown, file: string): Seed {
+export function checkSeed(document: OpenApiDocument, value: unknown, file: string): Seed {
   if (!isRecord(value))
     throw new SeedError(file, [{ pointer: '', message: 'must be a JSON object with account, customers and/or business_units' }]);
   // The checks below walk the value by recursion: a value nested deeper than any account needs is refused first.
@@ -257,7 +270,7 @@ function seedText(file: string): string {
 }
 
 /** Reads and checks a seed file (JSON). Throws a SeedError naming the file, the pointer and the fault. */
-export function readSeedFile(document: Json, file: string): Seed {
+export function readSeedFile(document: OpenApiDocument, file: string): Seed {
   const text = seedText(file);
   let value: unknown;
   try {

@@ -46,6 +46,8 @@ export interface AccountSeed {
    */
   role?: number | undefined;
   device_key: string;
+  // Monitors and groups stay `Json`, the type release 2.0 published (the release gate rates a change of it major);
+  // the simulator holds them as objects (Account, src/simulator/accounts.ts).
   /** Monitors as the API answers them: `monitor_id` and any other attribute. */
   monitors: Json[];
   /** Monitor groups as they were created: `display_name`, `description`. */
