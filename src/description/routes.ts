@@ -4,6 +4,7 @@ import {
   deref,
   type HttpMethod,
   httpMethods,
+  isRecord,
   type OpenApiDocument,
   parametersOf,
   type Response,
@@ -141,3 +142,9 @@ export function matchRoute(routes: Route[], segments: string[], method: string):
 
 /** An operation as a reader names it: `GET /monitors/{monitor_id}`. */
 export const describeOperation = (operation: RouteOperation) => `${operation.method.toUpperCase()} ${operation.template}`;
+
+/** The `code` of the operation's first documented example for a status, for answers the mock makes itself; else the status. */
+export function documentedCode(operation: RouteOperation | undefined, status: number): number {
+  const example = Object.values(operation?.examples[String(status)] ?? {})[0];
+  return isRecord(example) && typeof example.code === 'number' ? example.code : status;
+}

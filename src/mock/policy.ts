@@ -16,7 +16,14 @@
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
 
 import { isRecord, type JsonValue, type OpenApiDocument, type SchemaNode } from '../description/openapi.js';
-import { compileRoutes, describeOperation, matchRoute, type RouteMatch, type RouteOperation } from '../description/routes.js';
+import {
+  compileRoutes,
+  describeOperation,
+  documentedCode,
+  matchRoute,
+  type RouteMatch,
+  type RouteOperation,
+} from '../description/routes.js';
 import type { EngineError, EngineResult, MockCallConfig } from '../engine/prism.js';
 import { refusalViolations, requestViolation, toViolations } from '../engine/translate.js';
 import { authorizationPattern } from '../http/authorization.js';
@@ -106,12 +113,6 @@ function readAccept(value: string): { json: boolean; version?: string | undefine
     }
   }
   return { json, version };
-}
-
-/** The code of the operation's documented example for a status, for the mock's own answers. */
-function exampleCode(operation: RouteOperation | undefined, status: number): number {
-  const example = Object.values(operation?.examples[String(status)] ?? {})[0];
-  return isRecord(example) && typeof example.code === 'number' ? example.code : status;
 }
 
 /** The rule an empty value breaks, for a query parameter whose schema cannot be empty; undefined when it can. */
@@ -209,7 +210,7 @@ function methodNotAllowed(call: Call, template: string, allowed: string[]): Answ
 function authorizationFault(call: Call, operation: RouteOperation): Answer | undefined {
   for (const header of operation.securityHeaders) {
     const value = headerText(call.headers[header]);
-    const code = exampleCode(operation, 401);
+    const code = documentedCode(operation, 401);
     if (value === undefined) {
       return errorAnswer(401, `the Authorization header is missing: send Authorization: Service-oauthtoken {access_token}`, {
         code,
@@ -297,7 +298,7 @@ function refusalAnswer(call: Call, operation: RouteOperation | undefined, error:
     case 'INVALID_CONTENT_TYPE':
       return contractError(400, `the Content-Type ${quote(contentType ?? '(none)')} is not accepted (${detail})`, 400, undefined);
     case 'NO_PATH_MATCHED_ERROR':
-      return contractError(404, detail, exampleCode(operation, 404), undefined);
+      return contractError(404, detail, documentedCode(operation, 404), undefined);
     case 'NO_METHOD_MATCHED_ERROR':
       return contractError(405, detail, 405, undefined);
     case 'NOT_ACCEPTABLE':
@@ -308,7 +309,7 @@ function refusalAnswer(call: Call, operation: RouteOperation | undefined, error:
         undefined,
       );
     case 'UNAUTHORIZED':
-      return contractError(401, detail, exampleCode(operation, 401), undefined);
+      return contractError(401, detail, documentedCode(operation, 401), undefined);
     default: {
       // Anything else the engine refused or threw on comes from this request (the mock answers from static
       // examples): a 4xx naming what the engine said.

@@ -4,7 +4,7 @@
 // one it does not have), its groups, its customers and business units.
 
 import { deref, isRecord, type JsonValue, listOf, type OpenApiDocument, type Operation, operationsById } from '../description/openapi.js';
-import type { RouteOperation } from '../description/routes.js';
+import { documentedCode, type RouteOperation } from '../description/routes.js';
 import { accessTokenOf } from '../http/authorization.js';
 import { type Answer, type Call, errorAnswer, headerText } from '../http/exchange.js';
 import { type Account, type Accounts, zaaidOf } from './accounts.js';
@@ -152,9 +152,7 @@ export function createResources(document: OpenApiDocument, { accounts, tokens, a
   return {
     answer(call, operation, example) {
       const principal = tokens.authenticate(accessTokenOf(headerText(call.headers.authorization)) ?? '');
-      const unauthorized = Object.values(operation.examples['401'] ?? {})[0];
-      const unauthorizedCode = isRecord(unauthorized) && typeof unauthorized.code === 'number' ? unauthorized.code : 401;
-      if (!principal.ok) return errorAnswer(401, principal.reason, { code: unauthorizedCode });
+      if (!principal.ok) return errorAnswer(401, principal.reason, { code: documentedCode(operation, 401) });
       const account = accounts.actingOn(zaaidOf(call.headers.cookie));
       if (!account) return notAuthorized(operation);
       const refused =
