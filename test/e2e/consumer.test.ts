@@ -3,7 +3,7 @@
 // Node 20 (ESM and require), Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with
 // the mock, the command line (the MCP server with an MCP client too), a browser bundle, publint and arethetypeswrong,
 // and the size of a client-only install.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -27,6 +27,7 @@ import {
 } from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
+import { sharedPackage } from '../support/shared-package.js';
 import { tsc7Path } from '../support/tsc.js';
 
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -64,7 +65,7 @@ function readmeBlocks(language: string, from: string, to: string): string[] {
 let tarball = '';
 /** A project made with the README's Install commands, plus TypeScript 5.9, vitest, MSW and Node's types. */
 let full = '';
-/** A project with the package alone: what a user of the client, types and constants installs. */
+/** A project with the package alone: what a user of the client, types and constants installs (shared: read only). */
 let clientOnly = '';
 let tsc7 = '';
 let node22 = '';
@@ -95,12 +96,12 @@ beforeAll(async () => {
   // The README's layout: the clone (here, a folder with the packed tarball) next to the user's project.
   const clone = path.join(scratch, 'monitoring-service-api');
   mkdirSync(clone);
-  const packed = await execOk('npm', ['pack', '--json', '--pack-destination', clone], { cwd: root, env: cleanEnv() });
-  tarball = path.join(clone, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
+  const packed = sharedPackage();
+  tarball = path.join(clone, path.basename(await packed.tarball));
+  copyFileSync(await packed.tarball, tarball);
   full = path.join(scratch, 'my-project');
   mkdirSync(full);
-  clientOnly = createProject(path.join(scratch, 'client-only'));
-  clientOnlyInstalled = start(npmInstall(clientOnly, [tarball]));
+  clientOnlyInstalled = start(packed.clientOnly.then((project) => (clientOnly = project)));
   const install = async () => {
     const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
     // npm takes what its cache holds, as the other installs here do (--prefer-offline), rather than asking the

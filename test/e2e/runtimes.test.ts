@@ -4,7 +4,7 @@
 // scenario: an access token refused (401), renewed once from the refresh token, the call retried; a list of
 // monitors; a missing monitor read as a ServiceError with the service's code 1002. A runtime that cannot be
 // installed on this platform is skipped with the reason printed; Node (20, 22 and 24) is proven by consumer.test.ts.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
 import { exchangeGrantCode } from '../../src/index.js';
 import { type RunningMock, startMock } from '../../src/mock/index.js';
-import { cleanEnv, createProject, execOk, npmInstall, scratchRoot, tool } from '../support/consumer-project.js';
+import { cleanEnv, execOk, scratchRoot, tool } from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
+import { sharedPackage } from '../support/shared-package.js';
 
 /** The runtimes from the npm registry, at the versions proven here (their binaries come in optional dependencies). */
 const runtimes = { bun: 'bun@1.4.5', deno: 'deno@2.9.6', workerd: 'workerd@1.20261117.1' } as const;
@@ -79,10 +80,9 @@ beforeAll(async () => {
       installed.set(name, binary);
     }
   }
-  const packed = await execOk('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: root, env: cleanEnv() });
-  const tarball = path.join(scratch, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-  project = createProject(path.join(scratch, 'app'));
-  await npmInstall(project, [tarball]);
+  // The package installed alone, as the consumer test's client-only project has it; copied, to write files in it.
+  project = path.join(scratch, 'app');
+  cpSync(await sharedPackage().clientOnly, project, { recursive: true, verbatimSymlinks: true });
   writeFileSync(path.join(project, 'scenario.mjs'), scenarioSource);
   mock = await startMock({ strictTokens: true, onAnswer: (method, target, status) => answers.push(`${method} ${target} ${status}`) });
 }, 180_000);
