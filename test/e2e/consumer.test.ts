@@ -28,7 +28,7 @@ import {
 import { launchChromium } from '../support/docs-browser.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 import { sharedPackage } from '../support/shared-package.js';
-import { tsc7Path } from '../support/tsc.js';
+import { tsc7Args, tsc7Path } from '../support/tsc.js';
 
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   name: string;
@@ -390,7 +390,16 @@ const initDefaults = {
   moduleDetection: 'force',
   skipLibCheck: true,
 };
-const strictest = { ...initDefaults, noPropertyAccessFromIndexSignature: true, skipLibCheck: false, noEmit: true };
+// The declarations of every library are checked (skipLibCheck off): the package's, and those it brings (openapi-fetch,
+// zod). TypeScript's own (lib.dom.d.ts and the rest, the same whatever a package declares: ours declares no global)
+// are not, which saves a fifth of each compile.
+const strictest = {
+  ...initDefaults,
+  noPropertyAccessFromIndexSignature: true,
+  skipLibCheck: false,
+  skipDefaultLibCheck: true,
+  noEmit: true,
+};
 const configurations: Record<string, object> = {
   'tsc --init defaults': { ...initDefaults, noEmit: true },
   'strictest, nodenext': { ...strictest, moduleResolution: 'nodenext' },
@@ -432,8 +441,9 @@ async function compileAll(): Promise<Map<string, Compiled>> {
   const runs = Object.entries(compilerPaths()).flatMap(([compilerName, compiler]) =>
     Object.entries(programs).map(([name, config]) =>
       compileTurns.run(async (): Promise<[string, Compiled]> => {
-        const result = await exec(compiler, ['-p', config], { cwd: full });
-        return [`${name}|${compilerName}`, { command: `${compiler} -p ${path.basename(config)}`, result }];
+        const args = compilerName === 'TypeScript 7' ? ['-p', config, ...tsc7Args] : ['-p', config];
+        const result = await exec(compiler, args, { cwd: full });
+        return [`${name}|${compilerName}`, { command: `${compiler} ${args.join(' ').replace(config, path.basename(config))}`, result }];
       }),
     ),
   );
