@@ -1,6 +1,6 @@
 // The packed package's client in every runtime TypeScript runs in, against the mock's simulator over loopback: a
 // Chromium page on another origin (bundled by esbuild: CORS, the Service-oauthtoken header), Deno, Bun and workerd
-// (Cloudflare's Workers runtime), each installed once from the npm registry into node_modules/.cache. Each runs one
+// (Cloudflare's Workers runtime), each installed once per machine from the npm registry (tool()). Each runs one
 // scenario: an access token refused (401), renewed once from the refresh token, the call retried; a list of
 // monitors; a missing monitor read as a ServiceError with the service's code 1002. A runtime that cannot be
 // installed on this platform is skipped with the reason printed; Node (20, 22 and 24) is proven by consumer.test.ts.
@@ -65,7 +65,7 @@ interface Credentials {
 const scratch = mkdtempSync(path.join(scratchRoot(), 'runtimes-'));
 let project = '';
 let mock: RunningMock;
-/** Each runtime's binary: installed into node_modules/.cache on the first run (while the project installs), reused after. */
+/** Each runtime's binary: installed on the first run on the machine (while the project installs), reused after. */
 const installed = new Map<Runtime, Promise<string>>();
 /** Every answer of the mock, as `METHOD target status`. */
 const answers: string[] = [];

@@ -1,6 +1,6 @@
 // The compilers of the tests and the one command line of tsc for code a generator wrote. TypeScript 5.9 is the
 // project's (openapi-typescript needs it at build time, and users still run it: the consumer test compiles with it);
-// TypeScript 7, the native compiler, comes from the npm registry into node_modules/.cache once and type-checks the
+// TypeScript 7, the native compiler, comes from the npm registry once per machine (tool()) and type-checks the
 // repository and the code generators write, reporting what 5.9 reports there in a fifth of its CPU time
 // (decisions/0010).
 import { root } from '../../scripts/lib/paths.js';
