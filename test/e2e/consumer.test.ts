@@ -1,7 +1,7 @@
 // The package as its users get it: `npm pack`, then fresh projects that install the tarball from disk with the
 // README's Install commands, word for word, and use it the way the README says: its TypeScript examples, plain
 // Node 20 (ESM and require), Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with
-// the mock, the command line (the MCP server with an MCP client too), a browser bundle, publint and arethetypeswrong,
+// the mock, the command line (the MCP server with an MCP client too), publint and arethetypeswrong,
 // and the size of a client-only install.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,6 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
 import { startMock } from '../../src/mock/index.js';
@@ -25,7 +24,6 @@ import {
   scratchRoot,
   tool,
 } from '../support/consumer-project.js';
-import { launchChromium } from '../support/docs-browser.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 import { sharedPackage } from '../support/shared-package.js';
 import { tsc7Args, tsc7Path } from '../support/tsc.js';
@@ -577,57 +575,6 @@ describe('the command line of the installed package', () => {
     const unknown = await exec('npx', ['monitoring-service-api', 'mock', '--prot', '1'], { cwd: full });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/Unknown option '--prot'/);
-  });
-});
-
-describe('the client in a browser', () => {
-  needs(() => fullInstalled);
-  let browser: Browser | undefined;
-  afterAll(() => browser?.close());
-
-  it('bundles for browsers, works there with a fetch, and forAccount fails clearly where Cookie cannot be set', async () => {
-    file(
-      full,
-      'browser-entry.mjs',
-      `import { createServiceClient } from 'monitoring-service-api';
-window.run = async () => {
-  const seen = [];
-  const client = createServiceClient({
-    baseUrl: 'https://mock.invalid/api',
-    auth: { accessToken: 'token' },
-    fetch: async (request) => {
-      seen.push(request.headers.get('Authorization'));
-      return new Response(JSON.stringify({ message: 'success', data: [{ monitor_id: '1' }] }), { headers: { 'Content-Type': 'application/json' } });
-    },
-  });
-  const monitors = await client.GET('/monitors');
-  let account;
-  try {
-    client.forAccount('700000123');
-    account = 'no error';
-  } catch (error) {
-    account = error.message;
-  }
-  return { monitors, seen, account };
-};
-`,
-    );
-    const bundle = path.join(full, 'bundle.js');
-    await execOk(
-      bin('esbuild'),
-      ['browser-entry.mjs', '--bundle', '--platform=browser', '--format=iife', `--outfile=${bundle}`, '--log-level=warning'],
-      { cwd: full },
-    );
-    const code = readFileSync(bundle, 'utf8');
-    expect(code).not.toMatch(/require\("node:|from "node:/);
-    console.log(`browser bundle of the client: ${(Buffer.byteLength(code) / 1024).toFixed(0)} kB (unminified)`);
-    browser = await launchChromium();
-    const page = await browser.newPage();
-    await page.setContent('<!doctype html><title>client</title>');
-    await page.addScriptTag({ content: code });
-    const result = await page.evaluate(() => (window as unknown as { run: () => Promise<unknown> }).run());
-    expect(result).toMatchObject({ monitors: [{ monitor_id: '1' }], seen: ['Service-oauthtoken token'] });
-    expect((result as { account: string }).account).toMatch(/forAccount needs the Cookie header.*cannot set it/);
   });
 });
 
