@@ -23,23 +23,32 @@ let shared: SharedPackage | undefined;
 export function sharedPackage(): SharedPackage {
   if (shared) return shared;
   const folder = inject('e2eShared');
+  if (!folder) throw new Error("sharedPackage() needs the folder of the run: the e2e project's globalSetup, test/support/e2e-setup.ts");
   const recordOf = (name: string) => path.join(folder, `${name}.json`);
-  const record = (name: string, work: () => Promise<string>) =>
-    work().then(
+  /** Publishes the outcome of the work as its record, for every file of the run. */
+  const record = (name: string, work: Promise<string>) => {
+    work.then(
       (value) => publish(recordOf(name), { value }),
       (error: Error) => publish(recordOf(name), { error: error.message }),
     );
+    return work;
+  };
   if (claimed(path.join(folder, 'maker'))) {
-    void record('tarball', async () => {
-      const packed = await execOk('npm', ['pack', '--json', '--pack-destination', folder], { cwd: root, env: cleanEnv() });
-      const tarball = path.join(folder, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-      void record('client-only', async () => {
+    const tarball = record(
+      'tarball',
+      execOk('npm', ['pack', '--json', '--pack-destination', folder], { cwd: root, env: cleanEnv() }).then((packed) =>
+        path.join(folder, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename),
+      ),
+    );
+    // A failed pack fails the install too, which says why.
+    record(
+      'client-only',
+      tarball.then(async (file) => {
         const project = createProject(path.join(folder, 'client-only'));
-        await npmInstall(project, [tarball]);
+        await npmInstall(project, [file]);
         return project;
-      });
-      return tarball;
-    });
+      }),
+    );
   }
   shared = { tarball: awaitRecord(recordOf('tarball')), clientOnly: awaitRecord(recordOf('client-only')) };
   for (const work of Object.values(shared)) work.catch(() => {}); // reported by the test that awaits it
