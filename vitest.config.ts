@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 // and the bundle load once per worker. A file that patches a global puts it back (decisions/0010).
 // - integration: the mock, the proxy and verify over loopback, lint, generated freshness, interop, typecheck.
 // - e2e: the package as users get it (a packed tarball in fresh projects), the docs page in Chromium, and the release
-//   check on a copy of the repository.
+//   check on a copy of the repository. Its files share a folder of the run (test/support/e2e-setup.ts): the package is
+//   packed and installed alone once for them all (test/support/shared-package.ts).
 export default defineConfig({
   test: {
     // Suites start Prism, Chromium and the TypeScript compiler: give them room on a two-core machine.
@@ -17,7 +18,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/support/e2e-setup.ts'] } },
     ],
   },
 });

@@ -3,8 +3,10 @@
 // signatures of each function, the values of each set, and the direction its values flow (what users pass in, what
 // the package gives them). The release keeps it beside the description's snapshot (releases/<version>.api.json);
 // api-changes.ts compares the package with it.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { root } from './paths.js';
 
@@ -283,7 +285,39 @@ export function packageApiReport(): ApiReport {
     const types = typeof target === 'object' && target !== null ? (target as { types?: string }).types : undefined;
     if (types) entries[subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`] = path.join(root, types);
   }
-  return apiReportOf(entries);
+  // Making the report takes the compiler some 3.5 s of CPU; a check run again on the same build (release --check
+  // --no-build after an edit of openapi/ alone) reads the one it made.
+  const key = reportKey(entries);
+  const kept = existsSync(reportCacheFile)
+    ? (JSON.parse(readFileSync(reportCacheFile, 'utf8')) as { key?: string; report?: ApiReport })
+    : {};
+  if (kept.key === key && kept.report) return kept.report;
+  const report = apiReportOf(entries);
+  mkdirSync(path.dirname(reportCacheFile), { recursive: true });
+  writeFileSync(reportCacheFile, JSON.stringify({ key, report }));
+  return report;
+}
+
+const reportCacheFile = path.join(root, 'node_modules', '.cache', 'api-report.json');
+
+/**
+ * What the report of the package is made from: the entry points, every declaration file of dist/, the installed
+ * dependencies (package-lock.json: their declarations), the compiler's version and this code.
+ */
+function reportKey(entries: Record<string, string>): string {
+  const hash = createHash('sha256').update(JSON.stringify(entries)).update(ts.version);
+  const declarations = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((entry) => {
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory()) return declarations(file);
+        return entry.name.endsWith('.d.ts') ? [file] : [];
+      });
+  const dist = path.join(root, 'dist');
+  const files = [...(existsSync(dist) ? declarations(dist) : []), path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url)];
+  for (const file of files) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
 }
 
 /** The API report of a release, beside its description in releases/. */

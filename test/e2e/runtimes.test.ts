@@ -1,10 +1,11 @@
 // The packed package's client in every runtime TypeScript runs in, against the mock's simulator over loopback: a
 // Chromium page on another origin (bundled by esbuild: CORS, the Service-oauthtoken header), Deno, Bun and workerd
-// (Cloudflare's Workers runtime), each installed once from the npm registry into node_modules/.cache. Each runs one
+// (Cloudflare's Workers runtime), each installed once per machine from the npm registry (tool()). Each runs one
 // scenario: an access token refused (401), renewed once from the refresh token, the call retried; a list of
 // monitors; a missing monitor read as a ServiceError with the service's code 1002. A runtime that cannot be
 // installed on this platform is skipped with the reason printed; Node (20, 22 and 24) is proven by consumer.test.ts.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The client bundled alone (no node: module) works in a page with a fetch given, and says why forAccount cannot.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
 import { exchangeGrantCode } from '../../src/index.js';
 import { type RunningMock, startMock } from '../../src/mock/index.js';
-import { cleanEnv, createProject, execOk, npmInstall, scratchRoot, tool } from '../support/consumer-project.js';
+import { cleanEnv, execOk, scratchRoot, tool } from '../support/consumer-project.js';
 import { launchChromium } from '../support/docs-browser.js';
+import { sharedPackage } from '../support/shared-package.js';
 
 /** The runtimes from the npm registry, at the versions proven here (their binaries come in optional dependencies). */
 const runtimes = { bun: 'bun@1.4.5', deno: 'deno@2.9.6', workerd: 'workerd@1.20261117.1' } as const;
@@ -64,7 +66,7 @@ interface Credentials {
 const scratch = mkdtempSync(path.join(scratchRoot(), 'runtimes-'));
 let project = '';
 let mock: RunningMock;
-/** Each runtime's binary: installed into node_modules/.cache on the first run (while the project installs), reused after. */
+/** Each runtime's binary: installed on the first run on the machine (while the project installs), reused after. */
 const installed = new Map<Runtime, Promise<string>>();
 /** Every answer of the mock, as `METHOD target status`. */
 const answers: string[] = [];
@@ -79,10 +81,9 @@ beforeAll(async () => {
       installed.set(name, binary);
     }
   }
-  const packed = await execOk('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: root, env: cleanEnv() });
-  const tarball = path.join(scratch, (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename);
-  project = createProject(path.join(scratch, 'app'));
-  await npmInstall(project, [tarball]);
+  // The package installed alone, as the consumer test's client-only project has it; copied, to write files in it.
+  project = path.join(scratch, 'app');
+  cpSync(await sharedPackage().clientOnly, project, { recursive: true, verbatimSymlinks: true });
   writeFileSync(path.join(project, 'scenario.mjs'), scenarioSource);
   mock = await startMock({ strictTokens: true, onAnswer: (method, target, status) => answers.push(`${method} ${target} ${status}`) });
 }, 180_000);
@@ -147,11 +148,16 @@ async function bundle(entry: string, outfile: string, platform: 'browser' | 'neu
   return readFileSync(path.join(project, outfile), 'utf8');
 }
 
+/** One Chromium for the tests of this file, launched by the first that needs it (a launch costs a second of CPU). */
+let chromium: Promise<Browser> | undefined;
+const browser = () => (chromium ??= launchChromium());
+afterAll(async () => {
+  await (await chromium?.catch(() => undefined))?.close();
+});
+
 describe('the client in a Chromium page on another origin', () => {
-  let browser: Browser | undefined;
   let site: http.Server | undefined;
   afterAll(async () => {
-    await browser?.close();
     site?.closeAllConnections();
     if (site) await new Promise((resolve) => site!.close(resolve));
   });
@@ -166,7 +172,7 @@ describe('the client in a Chromium page on another origin', () => {
       response.end(script ? code : '<!doctype html><title>app</title><script type="module" src="/app.js"></script>');
     });
     await new Promise<void>((resolve) => site!.listen(0, '127.0.0.1', resolve));
-    const page = await (browser = await launchChromium()).newPage();
+    const page = await (await browser()).newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`http://localhost:${(site.address() as AddressInfo).port}/`);
@@ -180,6 +186,51 @@ describe('the client in a Chromium page on another origin', () => {
     expect(pageErrors).toEqual([]);
     // The browser asked the mock before sending the Authorization header across origins.
     expect(answers).toContainEqual(expect.stringMatching(/^OPTIONS \/api\/monitors 204$/));
+  });
+});
+
+describe('the client bundled for a browser page', () => {
+  it('bundles for browsers, works there with a fetch, and forAccount fails clearly where Cookie cannot be set', async () => {
+    writeFileSync(
+      path.join(project, 'fetch-entry.mjs'),
+      `import { createServiceClient } from 'monitoring-service-api';
+window.run = async () => {
+  const seen = [];
+  const client = createServiceClient({
+    baseUrl: 'https://mock.invalid/api',
+    auth: { accessToken: 'token' },
+    fetch: async (request) => {
+      seen.push(request.headers.get('Authorization'));
+      return new Response(JSON.stringify({ message: 'success', data: [{ monitor_id: '1' }] }), { headers: { 'Content-Type': 'application/json' } });
+    },
+  });
+  const monitors = await client.GET('/monitors');
+  let account;
+  try {
+    client.forAccount('700000123');
+    account = 'no error';
+  } catch (error) {
+    account = error.message;
+  }
+  return { monitors, seen, account };
+};
+`,
+    );
+    const outfile = path.join(project, 'fetch-bundle.js');
+    await execOk(
+      bin('esbuild'),
+      ['fetch-entry.mjs', '--bundle', '--platform=browser', '--format=iife', `--outfile=${outfile}`, '--log-level=warning'],
+      { cwd: project },
+    );
+    const code = readFileSync(outfile, 'utf8');
+    expect(code).not.toMatch(/require\("node:|from "node:/);
+    console.log(`browser bundle of the client: ${(Buffer.byteLength(code) / 1024).toFixed(0)} kB (unminified)`);
+    const page = await (await browser()).newPage();
+    await page.setContent('<!doctype html><title>client</title>');
+    await page.addScriptTag({ content: code });
+    const result = await page.evaluate(() => (window as unknown as { run: () => Promise<unknown> }).run());
+    expect(result).toMatchObject({ monitors: [{ monitor_id: '1' }], seen: ['Service-oauthtoken token'] });
+    expect((result as { account: string }).account).toMatch(/forAccount needs the Cookie header.*cannot set it/);
   });
 });
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generateConstants } from '../../scripts/lib/constants-source.js';
 import * as doc from '../support/constants-document.js';
-import { tsc7Path } from '../support/tsc.js';
+import { tsc7Args, tsc7Path } from '../support/tsc.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -53,7 +53,7 @@ function bundleConstants(dir: string): Any {
 let tsc7 = '';
 function tsc(args: string[]): { ok: boolean; output: string } {
   try {
-    execFileSync(tsc7, [...args, '--pretty', 'false'], { cwd: scratch, stdio: 'pipe' });
+    execFileSync(tsc7, [...args, ...tsc7Args, '--pretty', 'false'], { cwd: scratch, stdio: 'pipe' });
     return { ok: true, output: '' };
   } catch (error: any) {
     return { ok: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` };

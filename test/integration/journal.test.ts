@@ -1,11 +1,9 @@
 // The simulator as a tester's instrument: the request journal (what a client sent, refused calls and near misses
 // included, no secret anywhere) and the state a test sets in one call, in-process and over HTTP.
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../../scripts/lib/paths.js';
 import { createServiceClient } from '../../src/index.js';
 import { createMockFetch, type RunningMock, SeedError, startMock } from '../../src/mock/index.js';
-import { signalTree, startCommand } from '../support/processes.js';
+import { compiledBin, signalTree, startCommand } from '../support/processes.js';
 
 /** A fixed start of the simulated time: only the test moves it. */
 const clock = () => Date.UTC(2026, 10, 21, 10);
@@ -192,11 +190,9 @@ describe('the journal and the state over HTTP', () => {
 });
 
 describe('--journal-size on the command line', () => {
-  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-
   it('0 keeps nothing; a value that is not a whole number is a usage error naming it', async () => {
-    const off = startCommand(tsx, ['src/bin.ts', 'mock', '--port', '0', '--journal-size', '0']);
-    const wrong = startCommand(tsx, ['src/bin.ts', 'mock', '--port', '0', '--journal-size', 'many']);
+    const off = startCommand(process.execPath, [compiledBin, 'mock', '--port', '0', '--journal-size', '0']);
+    const wrong = startCommand(process.execPath, [compiledBin, 'mock', '--port', '0', '--journal-size', 'many']);
     try {
       const [, baseUrl] = await off.waitFor(/API root \(\{base_url\}\): +(\S+)/);
       await fetch(`${baseUrl}/monitors`, { headers: { Authorization: 'Service-oauthtoken any-token' } });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { type McpHttpOptions, type RunningMcpHttpServer, startMcpHttpServer } from '../../src/mcp/index.js';
 import { type RunningMock, startMock } from '../../src/mock/index.js';
+import { compiledBin } from '../support/processes.js';
 
 const token = 'mcp-http-token-0123456789abcdef';
 const bearer = { Authorization: `Bearer ${token}` };
@@ -234,7 +235,7 @@ describe('the MCP server over Streamable HTTP', () => {
 
 describe('mcp --http (the command line)', () => {
   const start = (args: string[], env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/bin.ts', 'mcp', '--base-url', mock.baseUrl, ...args], {
+    const child = spawn(process.execPath, [compiledBin, 'mcp', '--base-url', mock.baseUrl, ...args], {
       cwd: root,
       env: { ...process.env, ACCESS_TOKEN: 'any-access-token', MCP_HTTP_TOKEN: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { root } from '../../scripts/lib/paths.js';
 import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle, operationsOf } from '../support/bundle.js';
 import { envelope, type FaultServer, type RecordedRequest, startFaultServer } from '../support/fault-server.js';
+import { compiledBin } from '../support/processes.js';
 
 const accessToken = '1000.mcp-access-token-keep-private';
 /** The credentials of a refresh-token session, and the access token the identity provider gives it. */
@@ -23,7 +24,7 @@ const refresh = {
 };
 const mintedToken = '1000.mcp-minted-access-token-keep-private';
 const secrets = [accessToken, mintedToken, ...Object.values(refresh)];
-const command = [process.execPath, ['--import', 'tsx', 'src/bin.ts', 'mcp']] as const;
+const command = [process.execPath, [compiledBin, 'mcp']] as const;
 /** A control character that would act on a terminal: C0 (but the line break), DEL, C1, bidirectional controls. */
 const terminalControl = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 

@@ -7,11 +7,18 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
-import { type Command, commandLine, descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
+import {
+  type Command,
+  commandLine,
+  compiledBin,
+  descendants,
+  isRunning,
+  signalTree,
+  startCommand,
+  waitUntil,
+} from '../support/processes.js';
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
-/** The compiled command line (what `npx monitoring-service-api` runs): it starts without tsx's compile step. */
-const bin = path.join(root, 'dist', 'src', 'bin.js');
 const started: Command[] = [];
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
   const entry = startCommand(command, args, env);
@@ -40,20 +47,14 @@ async function expectAllGone(command: Command, pids: number[]) {
 }
 
 describe('npm run mock', () => {
-  it('runs one process: npm, its shell and the mock, no other', async () => {
+  // One run for both facts: each run of npm run mock costs about a second of CPU (npm, tsx and the mock).
+  it('runs one process: npm, its shell and the mock, no other; Ctrl-C (SIGINT to every process of the job) stops it', async () => {
     const command = run('npm', ['run', 'mock', '--', '--port', '0']);
     const { pid, tree } = await serving(command);
     expect(tree).toContain(pid);
     // The mock's process starts no other Node process (no second server, no supervisor).
     const nodeChildren = descendants(pid).filter((child) => /\bnode\b/.test(commandLine(child)));
     expect(nodeChildren).toEqual([]);
-    signalTree(command.child.pid!, 'SIGINT');
-    await expectAllGone(command, tree);
-  });
-
-  it('Ctrl-C (SIGINT to every process of the job) stops it', async () => {
-    const command = run('npm', ['run', 'mock', '--', '--port', '0']);
-    const { tree } = await serving(command);
     signalTree(command.child.pid!, 'SIGINT');
     await expectAllGone(command, tree);
     expect(command.output()).toMatch(/SIGINT: stopping the mock/);
@@ -76,7 +77,7 @@ describe('npm run mock', () => {
 
 describe('node dist/src/bin.js mock (what npx monitoring-service-api mock runs)', () => {
   it('is one process, and SIGHUP stops it with exit 0', async () => {
-    const command = run(process.execPath, [bin, 'mock', '--port', '0']);
+    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0']);
     const { pid } = await serving(command);
     expect(pid).toBe(command.child.pid);
     expect(descendants(pid)).toEqual([]);
@@ -89,7 +90,7 @@ describe('node dist/src/bin.js mock (what npx monitoring-service-api mock runs)'
     const parent = run(process.execPath, [
       '-e',
       `const { spawn } = require('node:child_process');
-       const child = spawn(process.execPath, [${JSON.stringify(bin)}, 'mock', '--port', '0'], { stdio: 'inherit' });
+       const child = spawn(process.execPath, [${JSON.stringify(compiledBin)}, 'mock', '--port', '0'], { stdio: 'inherit' });
        setInterval(() => {}, 1000);`,
     ]);
     const { pid } = await serving(parent);
@@ -111,7 +112,7 @@ describe('tsx src/bin.ts mock (what npm run mock runs, without npm)', () => {
 
 describe('the mock command: options, logging, the simulator (node dist/src/bin.js)', () => {
   it('--log prints one line per request', async () => {
-    const command = run(process.execPath, [bin, 'mock', '--port', '0', '--log']);
+    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--log']);
     const { baseUrl } = await serving(command); // its GET /api/monitors is the first request
     await fetch(`${baseUrl}/monitors/12ab`, { headers: { Authorization: sampleToken } });
     signalTree(command.child.pid!, 'SIGTERM');
@@ -127,17 +128,17 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
   });
 
   it('a malformed or unknown option: exit 2 with the usage', async () => {
-    const command = run(process.execPath, [bin, 'mock', '--port', 'abc']);
+    const command = run(process.execPath, [compiledBin, 'mock', '--port', 'abc']);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toMatch(/--port must be a number[\s\S]*Usage: monitoring-service-api mock/);
-    const unknown = run(process.execPath, [bin, 'mock', '--nope']);
+    const unknown = run(process.execPath, [compiledBin, 'mock', '--nope']);
     expect((await unknown.exited).code).toBe(2);
     expect(unknown.output()).toMatch(/Unknown option '--nope'/);
   });
 
   it('--help on the command and on each subcommand: exit 0', async () => {
     for (const args of [['--help'], ['mock', '--help'], ['proxy', '--help'], ['help', 'proxy']]) {
-      const command = run(process.execPath, [bin, ...args]);
+      const command = run(process.execPath, [compiledBin, ...args]);
       expect((await command.exited).code, args.join(' ')).toBe(0);
       expect(command.output()).toMatch(/Usage: monitoring-service-api/);
     }
@@ -148,7 +149,7 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const command = run(process.execPath, [bin, 'mock', '--port', String(port)]);
+      const command = run(process.execPath, [compiledBin, 'mock', '--port', String(port)]);
       expect((await command.exited).code).toBe(1);
       expect(command.output()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use`));
     } finally {
@@ -158,7 +159,7 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
 
   it('simulates by default: the test API answers, and the banner says so', async () => {
     const command = run(process.execPath, [
-      bin,
+      compiledBin,
       'mock',
       '--port',
       '0',
@@ -181,7 +182,7 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
   });
 
   it('--host beyond loopback: a warning line, and the test API only with --test-api-token', async () => {
-    const command = run(process.execPath, [bin, 'mock', '--port', '0', '--host', '0.0.0.0', '--test-api-token', 'cli-token-7']);
+    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--host', '0.0.0.0', '--test-api-token', 'cli-token-7']);
     const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
     await command.waitFor(/Warning: the mock listens on 0\.0\.0\.0, beyond this machine/);
     const state = `${baseUrl!.replace('0.0.0.0', '127.0.0.1').replace(/\/api$/, '')}/__mock/state`;
@@ -192,7 +193,7 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
   it('--seed with a wrong file: exit 2 naming the file, the pointer and the fault, and nothing listens', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'seed-')), 'accounts.json');
     writeFileSync(file, JSON.stringify({ business_units: [{ name: 'No zaaid' }] }));
-    const command = run(process.execPath, [bin, 'mock', '--port', '0', '--seed', file]);
+    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--seed', file]);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toContain(
       `The seed file ${file} is not valid, so the mock did not start:\n  /business_units/0: must have the attribute "zaaid"`,
@@ -201,7 +202,7 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
   });
 
   it('--examples with an option of the simulator: exit 2 saying which', async () => {
-    const command = run(process.execPath, [bin, 'mock', '--examples', '--strict-tokens']);
+    const command = run(process.execPath, [compiledBin, 'mock', '--examples', '--strict-tokens']);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toMatch(/--strict-tokens: options of the simulator, which --examples turns off/);
   });

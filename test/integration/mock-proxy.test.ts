@@ -4,12 +4,11 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../../scripts/lib/paths.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
 import { type ExchangeReport, formatReport, type RunningProxy, startProxy, summarizeReports } from '../../src/proxy/index.js';
 import { type BrokenService, startBrokenService } from '../support/broken-service.js';
 import { send } from '../support/http-client.js';
-import { freePort, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
+import { compiledBin, freePort, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 
 const auth = { Authorization: sampleToken };
 let service: BrokenService;
@@ -188,13 +187,10 @@ describe('an upstream that does not answer', () => {
 });
 
 describe('monitoring-service-api proxy (the command line)', () => {
-  /** The compiled command line (what `npx monitoring-service-api` runs): it starts without tsx's compile step. */
-  const bin = path.join(root, 'dist', 'src', 'bin.js');
-
   it('prints a readable report of each violation, a summary on SIGTERM, a JSON-lines file, and leaves no process', async () => {
     const reportFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'proxy-report-')), 'violations.jsonl');
     const command = startCommand(process.execPath, [
-      bin,
+      compiledBin,
       'proxy',
       '--upstream',
       service.url,
@@ -233,7 +229,14 @@ describe('monitoring-service-api proxy (the command line)', () => {
   });
 
   it('warns at start-up when the upstream does not answer', async () => {
-    const command = startCommand(process.execPath, [bin, 'proxy', '--upstream', `http://127.0.0.1:${await freePort()}`, '--port', '0']);
+    const command = startCommand(process.execPath, [
+      compiledBin,
+      'proxy',
+      '--upstream',
+      `http://127.0.0.1:${await freePort()}`,
+      '--port',
+      '0',
+    ]);
     try {
       await command.waitFor(/Process: pid \d+/); // serving: the check of the upstream is done
       signalTree(command.child.pid!, 'SIGTERM');
@@ -247,7 +250,7 @@ describe('monitoring-service-api proxy (the command line)', () => {
   });
 
   it('without --upstream: exit 2 with the usage', async () => {
-    const command = startCommand(process.execPath, [bin, 'proxy']);
+    const command = startCommand(process.execPath, [compiledBin, 'proxy']);
     expect((await command.exited).code).toBe(2);
     expect(command.output()).toMatch(/--upstream is required[\s\S]*Usage: monitoring-service-api proxy/);
   });

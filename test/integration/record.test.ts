@@ -4,7 +4,6 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../../scripts/lib/paths.js';
 import { createMockFetch } from '../../src/mock/index.js';
 import { RecordError, recordSeed, sameFormKey } from '../../src/record/index.js';
 import {
@@ -15,7 +14,7 @@ import {
   liveMonitors,
   startLiveAccount,
 } from '../support/live-account.js';
-import { startCommand } from '../support/processes.js';
+import { compiledBin, startCommand } from '../support/processes.js';
 
 const auth = { ...liveCredentials };
 let live: LiveAccount;
@@ -133,10 +132,9 @@ describe('recordSeed', () => {
 });
 
 describe('monitoring-service-api record (the command line)', () => {
-  const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
   const env = { REFRESH_TOKEN: auth.refreshToken, CLIENT_ID: auth.clientId, CLIENT_SECRET: auth.clientSecret, ACCESS_TOKEN: '' };
   const run = (args: string[], extra: Record<string, string> = env) => {
-    const command = startCommand(tsx, ['src/bin.ts', 'record', ...args], extra);
+    const command = startCommand(process.execPath, [compiledBin, 'record', ...args], extra);
     return command.exited.then(({ code }) => ({ code, output: command.output() }));
   };
 

@@ -17,13 +17,13 @@ async function errorsOf(file: string, set: 'recommended' | 'all'): Promise<strin
 }
 
 describe('Spectral (spectral:oas)', () => {
+  // "all" turns on every rule of the ruleset, the recommended ones among them, each at the severity "recommended" gives
+  // it (spectral-core's Rule.isEnabled): no error with all rules is no error with the recommended ones too.
   it.each([
-    ['the 3.1 bundle', 'recommended', outputs().bundleJson],
-    ['the 3.1 bundle', 'all', outputs().bundleJson],
-    ['the 3.0 document', 'recommended', outputs().openapi30Json],
-    ['the 3.0 document', 'all', outputs().openapi30Json],
+    ['the 3.1 bundle', 'all (the recommended among them)', outputs().bundleJson],
+    ['the 3.0 document', 'all (the recommended among them)', outputs().openapi30Json],
     ['the dereferenced 3.1 document', 'recommended', outputs().dereferencedJson],
   ] as const)('%s, %s rules: no error', async (_name, set, file) => {
-    expect(await errorsOf(file, set)).toEqual([]);
+    expect(await errorsOf(file, set === 'recommended' ? 'recommended' : 'all')).toEqual([]);
   });
 });

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../../scripts/lib/paths.js';
 import { type RunningMock, startMock } from '../../src/mock/index.js';
 import { Redactor } from '../../src/output/redact.js';
 import {
@@ -19,7 +18,7 @@ import {
 } from '../../src/verify/index.js';
 import { misformedTimestamps, undescribedAttributes } from '../../src/verify/walk.js';
 import { type DriftingService, drifts, issuedAccessToken, monitorId, startDriftingService } from '../support/drifting-service.js';
-import { freePort, startCommand } from '../support/processes.js';
+import { compiledBin, freePort, startCommand } from '../support/processes.js';
 
 const secrets = {
   clientId: '1000.VERIFYCLIENTID',
@@ -349,8 +348,6 @@ describe('what verify never does', () => {
 });
 
 describe('monitoring-service-api verify (the command line)', () => {
-  /** The compiled command line (what `npx monitoring-service-api` runs): it starts without tsx's compile step. */
-  const bin = path.join(root, 'dist', 'src', 'bin.js');
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'verify-'));
   const env = { REFRESH_TOKEN: secrets.refreshToken, CLIENT_ID: secrets.clientId, CLIENT_SECRET: secrets.clientSecret, ACCESS_TOKEN: '' };
 
@@ -359,7 +356,7 @@ describe('monitoring-service-api verify (the command line)', () => {
     const markdown = path.join(scratch, 'drift.md');
     const junit = path.join(scratch, 'drift.xml');
     const run = (args: string[], extra: Record<string, string> = env) => {
-      const command = startCommand(process.execPath, [bin, 'verify', '--rate', '100', ...args], extra);
+      const command = startCommand(process.execPath, [compiledBin, 'verify', '--rate', '100', ...args], extra);
       return command.exited.then(({ code }) => ({ code, output: command.output() }));
     };
     const [clean, drifting, noCredentials, badAllow] = await Promise.all([

@@ -2,7 +2,7 @@
 // Node binaries from the npm registry). Commands run with an environment cleaned of this repository's npm and
 // test-runner variables, so that what runs there behaves as in a project of its own.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from '../../scripts/lib/paths.js';
@@ -96,18 +96,34 @@ export function npmInstall(dir: string, packages: string[]): Promise<Result> {
   return execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', ...packages], { cwd: dir });
 }
 
-const toolsDir = path.join(root, 'node_modules', '.cache', 'consumer-tools');
+/**
+ * Where the tools go: the user's cache (XDG_CACHE_HOME, else ~/.cache), as npm's own cache, shared by every clone and
+ * worktree of the repository on the machine. Each is an exact version: installed once, it serves them all (the six
+ * tools are some 750 MB and 17 s of CPU to install, which a fresh clone paid again when they lived in its
+ * node_modules/.cache).
+ */
+export const toolsDir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'monitoring-service-api', 'test-tools');
 
 /**
- * A tool installed once into node_modules/.cache (e.g. `typescript@7.0.2`, `node@24.21.0`), kept between runs;
- * resolves to the path of its binary `bin`.
+ * A tool installed once into the tools' folder (e.g. `typescript@7.0.2`, `node@24.21.0`), kept between runs and
+ * clones; resolves to the path of its binary `bin`.
  */
 export async function tool(spec: string, bin: string): Promise<string> {
   const dir = path.join(toolsDir, spec.replace(/[^A-Za-z0-9.@-]/g, '_'));
   const file = path.join(dir, 'node_modules', '.bin', bin);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    await execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', dir, spec], { cwd: dir });
+  if (existsSync(file)) return file;
+  // Installed in a folder of its own, then moved into place whole: a run in another clone may install it meanwhile.
+  mkdirSync(toolsDir, { recursive: true });
+  const fresh = mkdtempSync(`${dir}.installing-`);
+  try {
+    await execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', fresh, spec], { cwd: fresh });
+    try {
+      renameSync(fresh, dir);
+    } catch (error) {
+      if (!existsSync(file)) throw new Error(`${dir} holds no ${bin}: remove the folder, and it is installed again`, { cause: error });
+    }
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
   }
   return file;
 }

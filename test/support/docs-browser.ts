@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { disabledFeatures } from './chromium-switches.js';
 
 /** The desktop window of the tests, and a phone's (390 px wide, as an iPhone 12 to 15). */
 export const desktop = { width: 1400, height: 1000 } as const;
@@ -20,6 +21,7 @@ export const chromiumArgs = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  `--disable-features=${disabledFeatures.join(',')}`,
 ];
 
 export async function launchChromium(): Promise<Browser> {
