@@ -44,8 +44,8 @@ export interface KeptEntry {
 
 /** An answer kept as it was sent, with what its redaction needs when the entry is read. */
 export interface LaterAnswer {
-  body: Buffer;
-  mediaType: string | undefined;
+  /** The answer as the mock gave it (its headers and body are kept, not copied: nothing changes them once sent). */
+  answer: Answer;
   /** The secrets the exchange's request carried (found by name, or issued by the simulator). */
   secrets: string[];
 }
@@ -226,7 +226,7 @@ const answerWaits = (call: Call, answer: Answer): boolean => !call.path.startsWi
 /** A kept answer as the entry shows it: redacted by name, by value and for what the simulator issued. */
 export function answerOf(later: LaterAnswer, isSecret: (value: string) => boolean = () => false): unknown {
   const redactor = new Redactor(later.secrets);
-  const body = readBody(later.body, later.mediaType);
+  const body = readBody(later.answer.body, answerMediaType(later.answer));
   bodySecrets(body, redactor, isSecret);
   return keptBody(body, redactor);
 }
@@ -235,7 +235,7 @@ export function answerOf(later: LaterAnswer, isSecret: (value: string) => boolea
 function answerMediaType(answer: Answer): string | undefined {
   let value = answer.headers['Content-Type'];
   if (value === undefined)
-    for (const [name, header] of Object.entries(answer.headers)) if (name.toLowerCase() === 'content-type') value = header;
+    for (const name in answer.headers) if (name.length === 12 && name.toLowerCase() === 'content-type') value = answer.headers[name];
   const text = headerText(value);
   return text === undefined ? undefined : text.split(';')[0]!.trim().toLowerCase();
 }
@@ -256,9 +256,8 @@ export function makeEntry(
     for (const [, value] of new URLSearchParams(query)) if (isSecret(value)) redactor.add(value);
   }
   const body = readBody(call.body, call.mediaType?.type);
-  const answerType = answerMediaType(answer);
   const waiting = answerWaits(call, answer);
-  const answerBody = waiting ? undefined : readBody(answer.body, answerType);
+  const answerBody = waiting ? undefined : readBody(answer.body, answerMediaType(answer));
   bodySecrets(body, redactor, isSecret);
   bodySecrets(answerBody, redactor, isSecret);
   const { headers, bytes: headerBytes } = keptHeaders(call, redactor);
@@ -281,6 +280,6 @@ export function makeEntry(
   };
   const bodyBytes = Math.min(body?.bytes ?? 0, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
   const kept: KeptEntry = { entry, at: facts.at, bytes: 256 + headerBytes + keptPath.length + (query?.length ?? 0) + bodyBytes };
-  if (waiting) kept.answerLater = { body: answer.body, mediaType: answerType, secrets: redactor.values() };
+  if (waiting) kept.answerLater = { answer, secrets: redactor.values() };
   return kept;
 }

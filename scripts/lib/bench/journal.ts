@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { root } from '../paths.js';
 import { freePort } from '../ports.js';
+import { treeCpuMs } from '../proc.js';
 import { type LoadResult, load, median } from './load.js';
 import { nodeFigures, startServer, stop } from './processes.js';
 import type { BenchContext, BenchSection } from './section.js';
@@ -25,21 +26,27 @@ async function commandLineRows(context: BenchContext): Promise<void> {
   try {
     for (const server of [on, off, off, on]) await load(server.origin, samples, 500, 10); // warm-up
     for (const concurrency of [1, 50]) {
+      // The CPU time of each server around its rounds: the other work of a shared machine moves it less than the rate.
       const results = { on: [] as LoadResult[], off: [] as LoadResult[] };
+      const cpuMs = { on: 0, off: 0 };
       const share = Math.ceil(context.requests / 2);
       for (const [which, server] of [
         ['on', on],
         ['off', off],
         ['off', off],
         ['on', on],
-      ] as const)
+      ] as const) {
+        const before = treeCpuMs(server.child.pid!);
         results[which].push(await load(server.origin, samples, share, concurrency));
+        cpuMs[which] += treeCpuMs(server.child.pid!) - before;
+      }
       const perSecond = (list: LoadResult[]) => median(list.map((result) => result.perSecond));
       const p50 = (list: LoadResult[]) => median(list.map((result) => result.p50));
+      const cpuUs = (which: 'on' | 'off') => (cpuMs[which] * 1000) / results[which].reduce((sum, result) => sum + result.count, 0);
       context.row(
         `journal on, requests per second, concurrency ${concurrency}`,
-        `${perSecond(results.on).toFixed(0)} req/s (${ratio(perSecond(results.on), perSecond(results.off))}), p50 ${p50(results.on).toFixed(2)} ms`,
-        `--journal-size 0: ${perSecond(results.off).toFixed(0)} req/s, p50 ${p50(results.off).toFixed(2)} ms`,
+        `${perSecond(results.on).toFixed(0)} req/s (${ratio(perSecond(results.on), perSecond(results.off))}), p50 ${p50(results.on).toFixed(2)} ms, CPU ${cpuUs('on').toFixed(0)} µs/request (${ratio(cpuUs('off'), cpuUs('on'))} of the speed)`,
+        `--journal-size 0: ${perSecond(results.off).toFixed(0)} req/s, p50 ${p50(results.off).toFixed(2)} ms, CPU ${cpuUs('off').toFixed(0)} µs/request`,
         `the same build, two rounds of ${share} requests each, alternating (on, off, off, on); target: within 5% (0.95x or more)`,
       );
     }
