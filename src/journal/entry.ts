@@ -8,9 +8,10 @@
 //   (`isSecret`), is replaced wherever else it appears (a header of any name, the path, a cookie, any text).
 // A body over 64 KiB is redacted whole first, then cut, so that no secret survives half cut.
 //
-// The API's answers (all but the identity provider's) hold account data, not credentials: such an answer is kept as
-// its bytes with the secrets its request carried, and read, redacted by name and by value, only when the entry is
-// read (`answerOf`). Recording stays cheap, and answers nobody reads are never parsed.
+// An API call (all but the identity provider's, whose answers hold credentials) is kept as it was, with the secrets
+// found when it was recorded: its headers, query, body, violations and answer are read and redacted, by name and by
+// value, only when the entry is read (`laterParts`). Recording stays cheap, and exchanges nobody reads are never
+// parsed. The identity provider's exchanges, and a request body over 64 KiB, are read and redacted at once.
 import type { Answer, Call, Violation } from '../http/exchange.js';
 import { headerText, isJson, splitTarget } from '../http/exchange.js';
 import { Redactor, redacted, redactParameters, secretParameters, secretParametersOf } from '../output/redact.js';
@@ -38,17 +39,21 @@ export interface KeptEntry {
   entry: Omit<JournalEntry, 'at'>;
   at: number;
   bytes: number;
-  /** The answer of an API call, redacted only when the entry is read (see answerOf). */
-  answerLater?: LaterAnswer;
+  /** An API call's request and answer, read and redacted only when the entry is read (see laterParts). */
+  later?: LaterExchange;
 }
 
-/** An answer kept as it was sent, with what its redaction needs when the entry is read. */
-export interface LaterAnswer {
-  /** The answer as the mock gave it (its headers and body are kept, not copied: nothing changes them once sent). */
+/** An exchange kept as it was, with what its redaction needs when the entry is read. */
+export interface LaterExchange {
+  /** The call and the answer as the mock had them (kept, not copied: nothing changes them once answered). */
+  call: Call;
   answer: Answer;
-  /** The secrets the exchange's request carried (found by name, or issued by the simulator). */
+  /** The secrets found when the exchange was recorded (by name, or issued by the simulator then). */
   secrets: string[];
 }
+
+/** The parts of an entry that a later exchange reads when the entry is read. */
+type LaterParts = Pick<JournalEntry, 'path' | 'query' | 'headers' | 'body' | 'answer' | 'violations'>;
 
 const isSecretName = (name: string) => secretParameters.includes(name.toLowerCase());
 
@@ -154,9 +159,8 @@ function redactCookie(value: string, redactor: Redactor): string {
 }
 
 /** The request's headers for the entry: the Authorization scheme kept and its credential replaced, values bounded. */
-function keptHeaders(call: Call, redactor: Redactor): { headers: Record<string, string>; bytes: number } {
+function keptHeaders(call: Call, redactor: Redactor): Record<string, string> {
   const headers: Record<string, string> = {};
-  let bytes = 0;
   for (const [name, raw] of Object.entries(call.headers)) {
     const value = headerText(raw);
     if (value === undefined) continue;
@@ -168,9 +172,8 @@ function keptHeaders(call: Call, redactor: Redactor): { headers: Record<string, 
     else kept = redactor.text(value);
     if (kept.length > maxHeaderLength) kept = `${kept.slice(0, maxHeaderLength)}...[cut: ${value.length} characters]`;
     headers[name] = kept;
-    bytes += name.length + kept.length;
   }
-  return { headers, bytes };
+  return headers;
 }
 
 /** The secrets of the request's headers: the Authorization credential, secret cookies, values the simulator issued. */
@@ -220,16 +223,9 @@ function violationsOf(answer: Answer, redactor: Redactor): JournalViolation[] {
   }
 }
 
-/** Whether an answer can be read when its entry is: an API answer (not the identity provider's) within the bound. */
-const answerWaits = (call: Call, answer: Answer): boolean => !call.path.startsWith('/oauth/') && answer.body.length <= maxBodyBytes;
-
-/** A kept answer as the entry shows it: redacted by name, by value and for what the simulator issued. */
-export function answerOf(later: LaterAnswer, isSecret: (value: string) => boolean = () => false): unknown {
-  const redactor = new Redactor(later.secrets);
-  const body = readBody(later.answer.body, answerMediaType(later.answer));
-  bodySecrets(body, redactor, isSecret);
-  return keptBody(body, redactor);
-}
+/** Whether an exchange can be read when its entry is: an API call (not the identity provider's) within the bounds. */
+const readLater = (call: Call, answer: Answer): boolean =>
+  !call.path.startsWith('/oauth/') && call.body.length <= maxBodyBytes && answer.body.length <= maxBodyBytes;
 
 /** The answer's media type, lower case, without parameters (the mock writes the name `Content-Type`). */
 function answerMediaType(answer: Answer): string | undefined {
@@ -239,6 +235,49 @@ function answerMediaType(answer: Answer): string | undefined {
   const text = headerText(value);
   return text === undefined ? undefined : text.split(';')[0]!.trim().toLowerCase();
 }
+
+/** The secrets of a query string: its credential parameters' values, and each value the simulator issued. */
+function querySecrets(query: string | undefined, redactor: Redactor, isSecret: (value: string) => boolean): void {
+  if (!query) return;
+  for (const value of secretParametersOf(query)) redactor.add(value);
+  for (const [, value] of new URLSearchParams(query)) if (isSecret(value)) redactor.add(value);
+}
+
+/** The exchange's parts as the entry shows them, every secret the redactor knows (and each found on the way) replaced. */
+function exchangeParts(call: Call, answer: Answer, redactor: Redactor, isSecret: (value: string) => boolean): LaterParts {
+  const body = readBody(call.body, call.mediaType?.type);
+  const answerBody = readBody(answer.body, answerMediaType(answer));
+  bodySecrets(body, redactor, isSecret);
+  bodySecrets(answerBody, redactor, isSecret);
+  const [path, query] = splitTarget(call.url);
+  return {
+    path: redactor.text(path),
+    query: keptQuery(query, redactor),
+    headers: keptHeaders(call, redactor),
+    body: keptBody(body, redactor),
+    answer: keptBody(answerBody, redactor),
+    violations: violationsOf(answer, redactor),
+  };
+}
+
+/**
+ * The parts of a later exchange, read now: redacted by the secrets found when it was recorded, and by those the
+ * simulator knows now, by name and by value.
+ */
+export function laterParts(later: LaterExchange, isSecret: (value: string) => boolean = () => false): LaterParts {
+  const recorded = new Set(later.secrets);
+  return exchangeParts(later.call, later.answer, new Redactor(later.secrets), (value) => recorded.has(value) || isSecret(value));
+}
+
+/** About the bytes an entry holds of a request's headers, each value up to the bound. */
+function headerBytes(call: Call): number {
+  let bytes = 0;
+  for (const name in call.headers) bytes += name.length + Math.min(headerText(call.headers[name])?.length ?? 0, maxHeaderLength);
+  return bytes;
+}
+
+/** The parts of a later exchange until its entry is read. */
+const notReadYet = (path: string): LaterParts => ({ path, query: {}, headers: {}, body: null, answer: null, violations: [] });
 
 /** Makes the entry of one exchange. `isSecret` says whether a value is a credential the simulator issued. */
 export function makeEntry(
@@ -251,35 +290,26 @@ export function makeEntry(
   const [path, query] = splitTarget(call.url);
   const redactor = new Redactor();
   headerSecrets(call, redactor, isSecret);
-  if (query) {
-    for (const value of secretParametersOf(query)) redactor.add(value);
-    for (const [, value] of new URLSearchParams(query)) if (isSecret(value)) redactor.add(value);
-  }
-  const body = readBody(call.body, call.mediaType?.type);
-  const waiting = answerWaits(call, answer);
-  const answerBody = waiting ? undefined : readBody(answer.body, answerMediaType(answer));
-  bodySecrets(body, redactor, isSecret);
-  bodySecrets(answerBody, redactor, isSecret);
-  const { headers, bytes: headerBytes } = keptHeaders(call, redactor);
-  const keptPath = redactor.text(path);
+  querySecrets(query, redactor, isSecret);
+  const later = readLater(call, answer);
+  // What a later exchange's body holds of the simulator's credentials can change before it is read: found now.
+  if (later) bodySecrets(readBody(call.body, call.mediaType?.type), redactor, isSecret);
+  // A later entry is found by its path as redacted now (the filter reads it); its parts are read when it is.
+  const parts = later ? notReadYet(redactor.text(path)) : exchangeParts(call, answer, redactor, isSecret);
   const entry: KeptEntry['entry'] = {
     id: 0,
     method: call.method,
-    path: keptPath,
-    query: keptQuery(query, redactor),
     operation,
     account: facts.account,
     client_id: facts.client_id,
-    headers,
-    body: keptBody(body, redactor),
     status: answer.status,
-    answer: waiting ? null : keptBody(answerBody, redactor),
-    violations: violationsOf(answer, redactor),
     fault: facts.fault,
     near_miss: null,
+    ...parts,
   };
-  const bodyBytes = Math.min(body?.bytes ?? 0, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
-  const kept: KeptEntry = { entry, at: facts.at, bytes: 256 + headerBytes + keptPath.length + (query?.length ?? 0) + bodyBytes };
-  if (waiting) kept.answerLater = { answer, secrets: redactor.values() };
+  const bodyBytes = Math.min(call.body.length, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
+  const bytes = 256 + headerBytes(call) + path.length + (query?.length ?? 0) + bodyBytes;
+  const kept: KeptEntry = { entry, at: facts.at, bytes };
+  if (later) kept.later = { call, answer, secrets: redactor.values() };
   return kept;
 }

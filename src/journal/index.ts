@@ -6,7 +6,7 @@
 import type { OpenApiDocument } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
-import { answerOf, type ExchangeFacts, type KeptEntry, makeEntry } from './entry.js';
+import { type ExchangeFacts, type KeptEntry, laterParts, makeEntry } from './entry.js';
 import { nearMiss } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
 
@@ -163,7 +163,7 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
   /** An entry as it is read: a copy, its time written out. */
   const readOut = (kept: KeptEntry): JournalEntry => {
     const { id, ...rest } = structuredClone(kept.entry);
-    if (kept.answerLater) rest.answer = answerOf(kept.answerLater, options.isSecret);
+    if (kept.later) Object.assign(rest, laterParts(kept.later, options.isSecret));
     return { id, at: options.formatTime(kept.at), ...rest };
   };
   return {

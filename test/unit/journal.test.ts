@@ -162,6 +162,27 @@ describe('no secret in an entry', () => {
     expect(JSON.stringify(journal.requests())).not.toContain(issued);
   });
 
+  it('a credential the simulator issued when the call was recorded, though forgotten before the entry is read', () => {
+    const issued = 'issued-access-token-123456';
+    let known = true;
+    const { journal, record } = journalOf({ isSecret: (value) => known && value === issued });
+    record(
+      call(
+        'POST',
+        `/api/monitor_groups?keep=${issued}`,
+        { 'content-type': 'application/json', cookie: `a=${issued}` },
+        `{"note":"${issued}"}`,
+      ),
+      answer(200, { echo: issued, list: [`in ${issued} text`] }),
+    );
+    known = false; // e.g. the identity provider forgot it, past its bound
+    const entry = journal.requests().requests[0]!;
+    expect(JSON.stringify(entry)).not.toContain(issued);
+    expect(entry.body).toEqual({ note: '[redacted]' });
+    expect(entry.answer).toEqual({ echo: '[redacted]', list: ['in [redacted] text'] });
+    expect(journal.requests({ path: '/api/monitor_groups' }).requests).toHaveLength(1);
+  });
+
   it('written with JSON escapes, or under an attribute named __proto__', () => {
     const { journal, record } = journalOf();
     const escaped = `{"note":"\\u0061${access.slice(1)}","__proto__":{"x":"${access}"}}`;
