@@ -296,16 +296,22 @@ export function makeEntry(
   if (later) bodySecrets(readBody(call.body, call.mediaType?.type), redactor, isSecret);
   // A later entry is found by its path as redacted now (the filter reads it); its parts are read when it is.
   const parts = later ? notReadYet(redactor.text(path)) : exchangeParts(call, answer, redactor, isSecret);
+  // In the order a reader reads an exchange: the request, then the answer.
   const entry: KeptEntry['entry'] = {
     id: 0,
     method: call.method,
+    path: parts.path,
+    query: parts.query,
     operation,
     account: facts.account,
     client_id: facts.client_id,
+    headers: parts.headers,
+    body: parts.body,
     status: answer.status,
+    answer: parts.answer,
+    violations: parts.violations,
     fault: facts.fault,
     near_miss: null,
-    ...parts,
   };
   const bodyBytes = Math.min(call.body.length, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
   const bytes = 256 + headerBytes(call) + path.length + (query?.length ?? 0) + bodyBytes;

@@ -64,6 +64,24 @@ describe('an entry', () => {
       fault: { status: 503, delay_ms: 20 },
       near_miss: null,
     });
+    // Read in the order of an exchange: the request, then the answer (toEqual ignores the order of the keys).
+    expect(Object.keys(entry!)).toEqual([
+      'id',
+      'at',
+      'method',
+      'path',
+      'query',
+      'operation',
+      'account',
+      'client_id',
+      'headers',
+      'body',
+      'status',
+      'answer',
+      'violations',
+      'fault',
+      'near_miss',
+    ]);
   });
 
   it('keeps a body that is not JSON as text, and the violations of the answer', () => {
