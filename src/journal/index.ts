@@ -160,7 +160,7 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
     }
   };
   const live = () => (head === 0 ? entries : entries.slice(head));
-  /** An entry as it is read: a copy, its time written out. */
+  /** An entry as it is read: a copy, its time written out, the parts of an API call read and redacted now. */
   const readOut = (kept: KeptEntry): JournalEntry => {
     const { id, ...rest } = structuredClone(kept.entry);
     if (kept.later) Object.assign(rest, laterParts(kept.later, options.isSecret));
