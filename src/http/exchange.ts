@@ -227,6 +227,9 @@ function tryDecode(text: string): boolean {
   }
 }
 
+/** The first `name=value` pair of a query string or form body whose percent-encoding does not decode. */
+const undecodablePair = (text: string): string | undefined => text.split('&').find((entry) => !tryDecode(entry.replace(/\+/g, ' ')));
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const fault = (status: number, detail: string, location: string[], code: string | number, message: string) =>
@@ -273,7 +276,7 @@ function pathFault(call: Call): Answer | undefined {
 
 function queryFault(call: Call): Answer | undefined {
   const [, query = ''] = splitTarget(call.url);
-  const part = query.split('&').find((entry) => !tryDecode(entry.replace(/\+/g, ' ')));
+  const part = undecodablePair(query);
   if (part === undefined) return undefined;
   return fault(
     400,
@@ -336,7 +339,7 @@ function bodyFault(call: Call): Answer | undefined {
       );
     }
   }
-  const part = text.split('&').find((entry) => !tryDecode(entry.replace(/\+/g, ' ')));
+  const part = undecodablePair(text);
   if (part === undefined) return undefined;
   return fault(
     400,
