@@ -209,11 +209,8 @@ export function operationsOf(document: OpenApiDocument): OperationEntry[] {
 /** The operations of the document that have an operationId, by it (of two with the same id, the later). */
 export function operationsById(document: OpenApiDocument): Map<string, Operation> {
   const operations = new Map<string, Operation>();
-  for (const item of Object.values(document.paths ?? {}))
-    for (const method of httpMethods) {
-      const operation = item[method];
-      if (typeof operation?.operationId === 'string') operations.set(operation.operationId, operation);
-    }
+  for (const { operation } of operationsOf(document))
+    if (typeof operation.operationId === 'string') operations.set(operation.operationId, operation);
   return operations;
 }
 

@@ -108,26 +108,14 @@ function securityHeaders(document: OpenApiDocument, requirements: SecurityRequir
   ];
 }
 
-const byShape = new WeakMap<Route[], Map<number, Route[]>>();
-
-/** The routes by path shape (their number of segments), made once per list: a path is compared with its shape's only. */
-function routesOfShape(routes: Route[], length: number): Route[] {
-  let shapes = byShape.get(routes);
-  if (!shapes) {
-    shapes = new Map();
-    for (const route of routes) shapes.set(route.segments.length, [...(shapes.get(route.segments.length) ?? []), route]);
-    byShape.set(routes, shapes);
-  }
-  return shapes.get(length) ?? [];
-}
-
 /**
  * The route of a path (already split into percent-decoded segments after the leading slash). Literal segments
  * win over template segments; a template segment never matches an empty segment.
  */
 export function matchRoute(routes: Route[], segments: string[], method: string): RouteMatch | undefined {
   let best: { route: Route; literals: number } | undefined;
-  for (const route of routesOfShape(routes, segments.length)) {
+  for (const route of routes) {
+    if (route.segments.length !== segments.length) continue;
     let literals = 0;
     const matches = route.segments.every((segment, index) => {
       const actual = segments[index]!;
