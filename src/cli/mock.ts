@@ -6,14 +6,18 @@ import { terminalText } from '../output/escape.js';
 import { maxDelayMs } from '../simulator/faults.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { stopOnSignals } from './serve.js';
+import { asUsageError } from './target.js';
+
+/** The environment variable of the test API's token (never an option: a process list would show it). */
+export const testApiTokenVariable = 'MOCK_TEST_API_TOKEN';
 
 export const mockCommand = {
   summary: 'serve the contract mock (API root /api, identity provider at the root)',
   usage: `Usage: ${program} mock [--port 4010] [--host 127.0.0.1] [--examples | --strict-tokens --seed FILE ...] [--log]
   --port N              port to listen on (0: a free one, printed on start). Default 4010.
   --host H              address to listen on. Default 127.0.0.1 (loopback only). Beyond loopback (0.0.0.0) the
-                        test API (/__mock) is off unless --test-api-token is given.
-  --test-api-token T    the test API answers only calls with Authorization: Bearer T (needed beyond loopback).
+                        test API (/__mock) is off unless MOCK_TEST_API_TOKEN is set in the environment (16 to 512
+                        characters): it then answers only calls with Authorization: Bearer <that token>.
   --examples            replay the description's examples (no state, no test API) instead of simulating the service.
   --strict-tokens       accept only tokens, grant tokens and client IDs the mock issued (test API under /__mock).
   --seed FILE           the starting accounts, monitors and groups: a JSON file, checked against the description.
@@ -121,9 +125,13 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
       `${[...simulatorOptions, ...(randomFaults ? ['fault-rate/latency-ms'] : [])].map((name) => `--${name}`).join(', ')}: options of the simulator, which --examples turns off.\n${mockCommand.usage}`,
     );
   const mode = values.examples ? 'examples' : 'simulator';
-  const testApiToken = typeof values['test-api-token'] === 'string' ? values['test-api-token'] : undefined;
+  if (values['test-api-token'] !== undefined)
+    throw new UsageError(
+      `--test-api-token is not taken: a process list would show it. Set ${testApiTokenVariable} in the environment.\n${mockCommand.usage}`,
+    );
+  const testApiToken = process.env[testApiTokenVariable] || undefined;
   if (values.examples && testApiToken !== undefined)
-    throw new UsageError(`--test-api-token: the test API is the simulator's, which --examples turns off.\n${mockCommand.usage}`);
+    throw new UsageError(`${testApiTokenVariable}: the test API is the simulator's, which --examples turns off.\n${mockCommand.usage}`);
   let mock: RunningMock;
   try {
     mock = await startMock({
@@ -142,8 +150,8 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   } catch (error) {
     // A wrong seed file is a fault of the command line's input: its message names the file, pointer and fault.
     if (error instanceof SeedError) throw new UsageError(error.message);
-    if (error instanceof TypeError && /testApiToken/.test(error.message))
-      throw new UsageError(`${error.message.replace('testApiToken', '--test-api-token')}.\n${mockCommand.usage}`);
+    if (error instanceof TypeError && error.message.startsWith('testApiToken'))
+      throw asUsageError(error, mockCommand.usage, [['testApiToken', testApiTokenVariable]]);
     throw error;
   }
   stopOnSignals('mock', mock.stop);

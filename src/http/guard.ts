@@ -60,6 +60,16 @@ export function ownOrigins(listenHost: string, port: number): string[] {
  * takes the same time whatever the first differing character (timingSafeEqual), so the token cannot be guessed from
  * answer times.
  */
+/**
+ * What is wrong with a bearer token a server is started with (the MCP server's, the mock's test API's), or undefined:
+ * 16 to 512 printable ASCII characters without spaces, so that it can be neither guessed nor broken by a header.
+ */
+export function bearerTokenFault(name: string, token: unknown): string | undefined {
+  const fits =
+    typeof token === 'string' && token.length >= 16 && token.length <= 512 && [...token].every((char) => char > ' ' && char <= '~');
+  return fits ? undefined : `${name} must be 16 to 512 printable ASCII characters without spaces (a long random one: openssl rand -hex 32)`;
+}
+
 export function bearerFault(headers: HeaderValues, token: string): string | undefined {
   const value = headerText(headers.authorization) ?? '';
   const given = value.startsWith('Bearer ') ? Buffer.from(value.slice(7)) : Buffer.alloc(0);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { bearerFault, hostFault, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
+import { bearerFault, bearerTokenFault, hostFault, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
 import { closeServer, listen, urlOf } from '../http/server.js';
 import { positiveWholeNumber } from '../options.js';
 import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
@@ -47,7 +47,6 @@ export interface RunningMcpHttpServer {
 
 /** The path of the MCP endpoint. */
 export const mcpEndpoint = '/mcp';
-const minimumTokenLength = 16;
 const defaults = { port: 4020, host: '127.0.0.1', maxSessions: 32, sessionIdleMs: 30 * 60_000 };
 /** A message of the protocol is small: a tool's arguments. The SDK's own bound is 4 MiB. */
 const maxRequestBodySize = 1024 * 1024;
@@ -68,10 +67,8 @@ function refuse(response: http.ServerResponse, status: number, message: string, 
 /** Checks the options that are the HTTP transport's own; a TypeError names the first wrong one. */
 function httpSettings(options: McpHttpOptions) {
   const { token } = options;
-  if (typeof token !== 'string' || token.length < minimumTokenLength || token.trim() !== token)
-    throw new TypeError(
-      `token must be a string of at least ${minimumTokenLength} characters without spaces around it (a long random one: openssl rand -hex 32)`,
-    );
+  const tokenFault = bearerTokenFault('token', token);
+  if (tokenFault) throw new TypeError(tokenFault);
   const port = options.port ?? defaults.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a whole number from 0 to 65535, not ${port}`);
   const allowedOrigins = (options.allowedOrigins ?? []).map((origin) => {

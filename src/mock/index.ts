@@ -16,6 +16,7 @@ import { apiRoot } from '../description/mock-document.js';
 import type { OpenApiDocument } from '../description/openapi.js';
 import { untilAborted } from '../fetch/exchange.js';
 import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
+import { bearerTokenFault } from '../http/guard.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { positiveWholeNumber } from '../options.js';
 import { redactTarget } from '../output/redact.js';
@@ -90,12 +91,12 @@ export interface MockFetchOptions extends MockBehaviour {
 
 const defaultMaxBodyBytes = 1024 * 1024;
 
-/** The test API's token: printable characters without spaces (it goes in a header), or none. */
+/** The test API's token, checked as every bearer token a server of the package is started with; or none. */
 function checkTestApiToken(token: unknown): string | undefined {
   if (token === undefined) return undefined;
-  if (typeof token !== 'string' || token.length === 0 || token.length > 512 || ![...token].every((char) => char > ' ' && char <= '~'))
-    throw new TypeError('testApiToken must be 1 to 512 printable ASCII characters without spaces');
-  return token;
+  const fault = bearerTokenFault('testApiToken', token);
+  if (fault) throw new TypeError(fault);
+  return token as string;
 }
 
 /** The controls of a mock: the simulator's, or in mode 'examples' methods that say there is none. */

@@ -6,7 +6,7 @@
 // - an Origin header, when there is one, is the mock's own (403 otherwise): a page of another origin is refused
 //   before anything is done, even for a request that needs no preflight (a text/plain POST);
 // - listening beyond loopback (`--host 0.0.0.0`), the test API answers only with `Authorization: Bearer TOKEN` for
-//   the token the mock was started with (`testApiToken`, `--test-api-token`; 401 otherwise), and without a token it
+//   the token the mock was started with (`testApiToken`, `MOCK_TEST_API_TOKEN`; 401 otherwise), and without a token it
 //   is off (403 saying how to turn it on). A token given on loopback is required too. With a token, the Host check
 //   is left to it: other machines name this one by an address of its own, and a page cannot know the token.
 // The in-process fetch (createMockFetch) has no network, so no page and no machine reaches it: none of these apply.
@@ -34,7 +34,7 @@ function refusalOf(call: Pick<Call, 'headers' | 'path'>, access: TestApiAccess):
   if (token === undefined && !listensOnLoopback(host))
     return errorAnswer(
       403,
-      `the test API (${call.path}) is off: the mock listens on ${host}, beyond this machine. Start it with --test-api-token TOKEN (startMock({ testApiToken })) and send Authorization: Bearer TOKEN, or listen on 127.0.0.1`,
+      `the test API (${call.path}) is off: the mock listens on ${host}, beyond this machine. Start it with MOCK_TEST_API_TOKEN=TOKEN in its environment (startMock({ testApiToken })) and send Authorization: Bearer TOKEN, or listen on 127.0.0.1`,
     );
   const host421 = token === undefined ? hostFault(call.headers, host) : undefined;
   if (host421) return errorAnswer(421, `the test API refuses this request: ${host421}`);
@@ -51,6 +51,6 @@ export function exposureWarning(host: string, token: string | undefined, testApi
   const exposed = `Warning: the mock listens on ${host}, beyond this machine: anyone who reaches it may call the API and the identity provider.`;
   if (!testApi) return exposed;
   return token === undefined
-    ? `${exposed} Its test API (/__mock) is off; --test-api-token TOKEN turns it on for calls with Authorization: Bearer TOKEN.`
-    : `${exposed} Its test API (/__mock) answers only calls with Authorization: Bearer <the --test-api-token>.`;
+    ? `${exposed} Its test API (/__mock) is off; MOCK_TEST_API_TOKEN=TOKEN in its environment turns it on for calls with Authorization: Bearer TOKEN.`
+    : `${exposed} Its test API (/__mock) answers only calls with Authorization: Bearer <its token>.`;
 }

@@ -181,13 +181,25 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     expect(refused.status).toBe(401);
   });
 
-  it('--host beyond loopback: a warning line, and the test API only with --test-api-token', async () => {
-    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--host', '0.0.0.0', '--test-api-token', 'cli-token-7']);
+  it('--host beyond loopback: a warning line, and the test API only with the token of MOCK_TEST_API_TOKEN', async () => {
+    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--host', '0.0.0.0'], {
+      MOCK_TEST_API_TOKEN: 'cli-token-0123456789',
+    });
     const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
     await command.waitFor(/Warning: the mock listens on 0\.0\.0\.0, beyond this machine/);
     const state = `${baseUrl!.replace('0.0.0.0', '127.0.0.1').replace(/\/api$/, '')}/__mock/state`;
     expect((await fetch(state)).status).toBe(401);
-    expect((await fetch(state, { headers: { Authorization: 'Bearer cli-token-7' } })).status).toBe(200);
+    expect((await fetch(state, { headers: { Authorization: 'Bearer cli-token-0123456789' } })).status).toBe(200);
+  });
+
+  it('the test API token: never an option (a process list shows those), and long enough not to be guessed', async () => {
+    const option = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--test-api-token', 'cli-token-0123456789']);
+    const short = run(process.execPath, [compiledBin, 'mock', '--port', '0'], { MOCK_TEST_API_TOKEN: 'short' });
+    expect((await option.exited).code).toBe(2);
+    expect(option.output()).toMatch(/--test-api-token is not taken: a process list would show it\. Set MOCK_TEST_API_TOKEN/);
+    expect((await short.exited).code).toBe(2);
+    expect(short.output()).toMatch(/MOCK_TEST_API_TOKEN must be 16 to 512 printable ASCII characters without spaces/);
+    for (const command of [option, short]) expect(command.output()).not.toMatch(/is listening/);
   });
 
   it('--seed with a wrong file: exit 2 naming the file, the pointer and the fault, and nothing listens', async () => {

@@ -742,14 +742,14 @@ describe('the test API over HTTP, for suites in any language', () => {
 
   it('beyond loopback: off without a token, and with one only for calls that carry it', async () => {
     const open = await startMock({ host: '0.0.0.0' });
-    const guarded = await startMock({ host: '0.0.0.0', testApiToken: 'test-token-1' });
+    const guarded = await startMock({ host: '0.0.0.0', testApiToken: 'test-token-0123456789' });
     try {
       const off = await fetch(`http://127.0.0.1:${open.port}/__mock/state`);
       expect(off.status).toBe(403);
-      expect((await off.json()).message).toMatch(/--test-api-token TOKEN/);
+      expect((await off.json()).message).toMatch(/MOCK_TEST_API_TOKEN=TOKEN in its environment/);
       const at = `http://127.0.0.1:${guarded.port}/__mock/state`;
       expect((await fetch(at)).status).toBe(401);
-      expect((await fetch(at, { headers: { Authorization: 'Bearer test-token-1' } })).status).toBe(200);
+      expect((await fetch(at, { headers: { Authorization: 'Bearer test-token-0123456789' } })).status).toBe(200);
       const api = await fetch(`http://127.0.0.1:${open.port}/api/monitors`, { headers: { Authorization: 'Service-oauthtoken x' } });
       expect(api.status).toBe(200);
     } finally {

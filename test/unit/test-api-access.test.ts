@@ -33,7 +33,7 @@ describe('the test API beyond loopback', () => {
   it('without a token it is off, saying how to turn it on', () => {
     const access = { host: '0.0.0.0', port: 4010 };
     expect(status({ host: '127.0.0.1:4010' }, access)).toBe(403);
-    expect(message({ host: '127.0.0.1:4010' }, access)).toMatch(/--test-api-token TOKEN/);
+    expect(message({ host: '127.0.0.1:4010' }, access)).toMatch(/MOCK_TEST_API_TOKEN=TOKEN in its environment/);
   });
 
   it('with a token, it answers only calls that carry it, from any Host; a page of another origin is still refused', () => {
