@@ -101,7 +101,7 @@ function deferUnusedParts(requireEngine: NodeJS.Require): void {
     deferModule(requireEngine, callable, { callable: true });
   // The validator of security requirements sets one attribute with lodash/fp (a conversion of all of lodash, the
   // largest part of the engine's start) only when a request fails them.
-  deferModule(requireEngine, 'lodash/fp');
+  deferModule(requireEngine, 'lodash/fp', { callable: true });
   deferModule(requireEngine, '@stoplight/http-spec/postman/operation');
   deferModule(requireEngine, './utils/operations');
   // The engine's core requires the logger library from its own folder.

@@ -168,6 +168,12 @@ describe('the parts of the engine that load on first use', () => {
     expect(constructed()).toBe(called());
     expect(Object.keys(seedrandom)).toEqual(expect.arrayContaining(['alea', 'xor128']));
     expect(Object.getOwnPropertyDescriptor(seedrandom, 'prototype')?.configurable).toBe(false);
+    // lodash/fp is a function with methods: code of the process that requires it before the engine does gets one.
+    const fp = requireEngine('lodash/fp') as ((value: unknown) => unknown) & {
+      set: (path: string[], value: unknown, object: object) => object;
+    };
+    expect(typeof fp).toBe('function');
+    expect(fp.set(['a'], 1, {})).toEqual({ a: 1 });
     const merge = requireEngine('@stoplight/json-schema-merge-allof') as (schema: object) => object;
     expect(merge({ allOf: [{ type: 'object' }, { required: ['a'] }] })).toEqual({ type: 'object', required: ['a'] });
   });
