@@ -111,15 +111,51 @@ function readBody(body: Buffer, mediaType: string | undefined): ReadBody | undef
       // text
     }
   }
+  // A body that is not JSON is read as a form too: a credential parameter in it (a token request sent as text/plain,
+  // or with no Content-Type) is found by its name.
+  if (read.json === undefined) read.form = true;
   return read;
+}
+
+/**
+ * Adds each word of a text (a run of the characters a credential is made of) that the simulator issued: a client can
+ * put a token anywhere (a misspelt header, a header of its own, the path, a body that does not parse).
+ */
+function issuedWords(text: string, redactor: Redactor, isSecret: (value: string) => boolean): void {
+  for (const word of text.split(/[^0-9A-Za-z._~-]+/)) if (word.length >= 16 && isSecret(word)) redactor.add(word);
+}
+
+/**
+ * The values a text that is meant as JSON but does not parse gives to attributes named as credentials
+ * (`{"client_secret": "x",}`), read in one pass per name.
+ */
+function namedStringsOf(text: string): string[] {
+  const found: string[] = [];
+  const lower = text.toLowerCase();
+  const skipSpace = (at: number) => {
+    while (at < text.length && ' \t\r\n'.includes(text[at]!)) at++;
+    return at;
+  };
+  for (const name of secretParameters) {
+    for (let at = lower.indexOf(`"${name}"`); at !== -1; at = lower.indexOf(`"${name}"`, at + 1)) {
+      let next = skipSpace(at + name.length + 2);
+      if (text[next] !== ':') continue;
+      next = skipSpace(next + 1);
+      if (text[next] !== '"') continue;
+      const end = text.indexOf('"', next + 1);
+      if (end !== -1) found.push(text.slice(next + 1, end));
+    }
+  }
+  return found;
 }
 
 /** Adds the secrets of a body: its secret attributes' or parameters' values, and each string the simulator issued. */
 function bodySecrets(body: ReadBody | undefined, redactor: Redactor, isSecret: (value: string) => boolean): void {
   if (!body) return;
   if (body.form) {
-    for (const value of secretParametersOf(body.raw)) redactor.add(value);
+    for (const value of [...secretParametersOf(body.raw), ...namedStringsOf(body.raw)]) redactor.add(value);
     for (const [, value] of new URLSearchParams(body.raw)) if (isSecret(value)) redactor.add(value);
+    issuedWords(body.raw, redactor, isSecret);
     return;
   }
   if (body.json !== undefined) {
@@ -176,7 +212,7 @@ function keptHeaders(call: Call, redactor: Redactor): Record<string, string> {
   return headers;
 }
 
-/** The secrets of the request's headers: the Authorization credential, secret cookies, values the simulator issued. */
+/** The secrets of the request's headers: the Authorization credential, secret cookies, values the simulator issued in any. */
 function headerSecrets(call: Call, redactor: Redactor, isSecret: (value: string) => boolean): void {
   for (const name of ['authorization', 'proxy-authorization']) {
     const value = headerText(call.headers[name])?.trim();
@@ -190,6 +226,12 @@ function headerSecrets(call: Call, redactor: Redactor, isSecret: (value: string)
     const equals = pair.indexOf('=');
     const value = pair.slice(equals + 1).trim();
     if (equals !== -1 && (isSecretName(pair.slice(0, equals).trim()) || isSecret(value))) redactor.add(value);
+  }
+  // Any other header: a credential the simulator issued, put where a client should not (`Authorisation`, `X-Token`).
+  for (const name in call.headers) {
+    if (name === 'authorization' || name === 'proxy-authorization' || name === 'cookie') continue;
+    const value = headerText(call.headers[name]);
+    if (value !== undefined && value.length >= 16) issuedWords(value.slice(0, maxHeaderLength), redactor, isSecret);
   }
 }
 
@@ -291,6 +333,7 @@ export function makeEntry(
   const redactor = new Redactor();
   headerSecrets(call, redactor, isSecret);
   querySecrets(query, redactor, isSecret);
+  issuedWords(path, redactor, isSecret);
   const later = readLater(call, answer);
   // What a later exchange's body holds of the simulator's credentials can change before it is read: found now.
   if (later) bodySecrets(readBody(call.body, call.mediaType?.type), redactor, isSecret);

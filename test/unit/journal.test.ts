@@ -201,6 +201,31 @@ describe('no secret in an entry', () => {
     expect(journal.requests({ path: '/api/monitor_groups' }).requests).toHaveLength(1);
   });
 
+  it('a credential the simulator issued, in a misspelt or made-up header, the path, or a body that does not parse', () => {
+    const issued = '1000.0123456789abcdef0123456789abcdef.fedcba9876543210fedcba9876543210';
+    const { journal, record } = journalOf({ isSecret: (value) => value === issued });
+    record(call('GET', `/api/monitors/${issued}`, { authorisation: `Service-oauthtoken ${issued}`, 'x-refresh': issued }), answer(404, {}));
+    record(call('POST', '/api/monitor_groups', { 'content-type': 'application/json' }, `{"display_name": "${issued}",}`), answer(400, {}));
+    expect(JSON.stringify(journal.requests())).not.toContain(issued);
+    expect(journal.requests().requests[0]!.path).toBe('/api/monitors/[redacted]');
+  });
+
+  it('credential parameters of a body sent as text, without Content-Type, or as JSON that does not parse', () => {
+    const { journal, record } = journalOf();
+    const form = `grant_type=authorization_code&client_id=1000.CLIENT&client_secret=${secret}&code=${code}`;
+    record(call('POST', '/oauth/v2/token', { 'content-type': 'text/plain' }, form), answer(400, {}));
+    record(call('POST', '/oauth/v2/token', {}, form), answer(400, {}));
+    record(
+      call('POST', '/api/monitor_groups', { 'content-type': 'application/json' }, `{"client_secret" : "${secret}",}`),
+      answer(400, {}),
+    );
+    const text = JSON.stringify(journal.requests());
+    for (const value of [secret, code]) expect(text).not.toContain(value);
+    expect(journal.requests().requests[0]!.body).toBe(
+      'grant_type=authorization_code&client_id=[redacted]&client_secret=[redacted]&code=[redacted]',
+    );
+  });
+
   it('written with JSON escapes, or under an attribute named __proto__', () => {
     const { journal, record } = journalOf();
     const escaped = `{"note":"\\u0061${access.slice(1)}","__proto__":{"x":"${access}"}}`;
