@@ -54,7 +54,7 @@ export interface AccessToken {
 }
 
 export interface TokenStore {
-  clients: Map<string, Client>;
+  clients: ClientMap;
   codes: Map<string, GrantCode>;
   refreshTokens: Map<string, RefreshToken>;
   accessTokens: Map<string, AccessToken>;
@@ -83,8 +83,44 @@ export class BoundedMap<K, V> extends Map<K, V> {
   }
 }
 
+/**
+ * The clients by ID, bounded, and the secrets they hold: whether a value is a client's secret is one lookup, whatever
+ * the number of clients (the journal asks it of every long string an exchange carries).
+ */
+export class ClientMap extends BoundedMap<string, Client> {
+  private readonly secrets = new Map<string, number>();
+
+  override set(id: string, client: Client): this {
+    this.forget(this.get(id));
+    if (client.secret !== undefined) this.secrets.set(client.secret, (this.secrets.get(client.secret) ?? 0) + 1);
+    return super.set(id, client);
+  }
+
+  // The oldest client leaves through delete (BoundedMap.set): its secret leaves with it.
+  override delete(id: string): boolean {
+    this.forget(this.get(id));
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.secrets.clear();
+    super.clear();
+  }
+
+  holdsSecret(value: string): boolean {
+    return this.secrets.has(value);
+  }
+
+  private forget(client: Client | undefined): void {
+    if (client?.secret === undefined) return;
+    const count = this.secrets.get(client.secret) ?? 0;
+    if (count <= 1) this.secrets.delete(client.secret);
+    else this.secrets.set(client.secret, count - 1);
+  }
+}
+
 export const emptyStore = (): TokenStore => ({
-  clients: new BoundedMap(rememberedRecords.clients),
+  clients: new ClientMap(rememberedRecords.clients),
   codes: new BoundedMap(rememberedRecords.grantCodes),
   refreshTokens: new BoundedMap(rememberedRecords.refreshTokens),
   accessTokens: new BoundedMap(rememberedRecords.accessTokens),

@@ -319,9 +319,7 @@ export function createTokenAuthority(options: TokenAuthorityOptions): TokenAutho
     },
     holds: (value) => {
       const { accessTokens, refreshTokens, codes, clients } = authority.store;
-      if (accessTokens.has(value) || refreshTokens.has(value) || codes.has(value)) return true;
-      for (const client of clients.values()) if (client.secret === value) return true;
-      return false;
+      return accessTokens.has(value) || refreshTokens.has(value) || codes.has(value) || clients.holdsSecret(value);
     },
     counts: () => countTokens(authority.store, clock.now()),
     remembered: () => {

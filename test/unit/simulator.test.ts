@@ -8,7 +8,7 @@ import { createClock, serviceTime } from '../../src/simulator/clock.js';
 import { createFaults } from '../../src/simulator/faults.js';
 import { createSimulator, type Simulator } from '../../src/simulator/index.js';
 import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
-import { BoundedMap, rememberedRecords } from '../../src/simulator/token-store.js';
+import { BoundedMap, ClientMap, rememberedRecords } from '../../src/simulator/token-store.js';
 import { createTokenAuthority } from '../../src/simulator/tokens.js';
 import { loadBundle } from '../support/bundle.js';
 
@@ -251,6 +251,16 @@ describe('what the identity provider remembers is bounded', () => {
     const map = new BoundedMap<string, number>(2);
     map.set('a', 1).set('b', 2).set('c', 3);
     expect([...map.keys()]).toEqual(['b', 'c']);
+  });
+
+  it("a ClientMap knows its clients' secrets, and forgets one with its client (past the bound, deleted, replaced)", () => {
+    const clients = new ClientMap(2);
+    const client = (id: string, secret?: string) => ({ id, secret, refreshTokensGenerated: [] });
+    clients.set('a', client('a', 'secret-a')).set('b', client('b', 'secret-b')).set('c', client('c', 'secret-c'));
+    expect(['secret-a', 'secret-b', 'secret-c'].map((secret) => clients.holdsSecret(secret))).toEqual([false, true, true]);
+    clients.delete('b');
+    clients.set('c', client('c'));
+    expect([clients.holdsSecret('secret-b'), clients.holdsSecret('secret-c')]).toEqual([false, false]);
   });
 
   it('made-up clients and refresh tokens, many of them, are remembered up to the bound (lenient)', () => {
