@@ -68,9 +68,18 @@ export function sameFormKey(key: string, random: (max: number) => number = rando
 const notAuthorizedExample = packagedDescription.components?.examples?.NotAuthorizedForAccount?.value;
 const notAuthorizedMessage = String((isRecord(notAuthorizedExample) ? notAuthorizedExample.message : undefined) ?? '');
 
-/** Whether an error is the service's refusal of an MSP or BU portal operation: the account is not of that kind. */
-const notThatKind = (error: unknown): boolean =>
-  ServiceError.is(error) && error.status !== undefined && error.status < 500 && error.message.includes(notAuthorizedMessage);
+/**
+ * Whether an error is the service's refusal of an MSP or BU portal list: the account is not of that kind. The
+ * documents give the message of an unauthorized MSP or BU portal operation (section 5, item 9), not what a normal
+ * account gets when it lists: that message on any 4xx, or a 403 with any message, is read as "not that kind" (our
+ * reading; the progress line quotes the service).
+ */
+const notThatKind = (error: unknown): error is ServiceError =>
+  ServiceError.is(error) &&
+  error.status !== undefined &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  (error.status === 403 || error.message.includes(notAuthorizedMessage));
 
 /** Records a seed from the account the credentials sign in to. Rejects with a RecordError at the first refusal. */
 export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> {
@@ -86,6 +95,24 @@ export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> 
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onTokenRenewed: (token) => redactor.add(token.accessToken),
   });
+  try {
+    return await readSeed(client, options, redactor, progress);
+  } catch (error) {
+    // The options were checked when the client was made: a TypeError now comes from an answer of the service (a
+    // list that is not one, an entry without its zaaid), not from the command line.
+    if (error instanceof TypeError)
+      throw new RecordError(redactor.text(`the service's answers cannot be read as a seed, so nothing was written: ${error.message}`));
+    throw error;
+  }
+}
+
+/** The seed read through a client: the own account, then the customers and business units it lists. */
+async function readSeed(
+  client: ServiceClient,
+  options: RecordOptions,
+  redactor: Redactor,
+  progress: (line: string) => void,
+): Promise<RecordedSeed> {
   const read = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
@@ -119,7 +146,7 @@ export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> 
     } catch (error) {
       if (!notThatKind(error))
         throw new RecordError(redactor.text(`GET ${path} was refused, so nothing was written: ${(error as Error).message}`));
-      progress(`no ${label}s: the service says the account may not list them (${notAuthorizedMessage})`);
+      progress(`no ${label}s: the service says the account may not list them (${redactor.text(error.message)})`);
       continue;
     }
     listed.push(part);

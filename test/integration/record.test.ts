@@ -105,6 +105,33 @@ describe('recordSeed', () => {
     }
   });
 
+  it("a service answer it cannot read as a seed: a RecordError (the service's fault, exit 1), not an option's", async () => {
+    const odd = await startLiveAccount();
+    odd.refuse('/api/short/msp/customers', { json: { code: 0, message: 'success', data: [{ name: 'Odd', zaaid: 'x y' }] } });
+    try {
+      const error = await record({}, odd).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RecordError);
+      expect((error as Error).message).toMatch(/^the service's answers cannot be read as a seed, so nothing was written: .*x y/);
+    } finally {
+      await odd.stop();
+    }
+  });
+
+  it('a 403 on a list, whatever its message, is an account that may not list: said with the service message', async () => {
+    const other = await startLiveAccount();
+    other.refuse('/api/short/bu/business_units', { status: 403, json: { code: 403, message: 'Operation not permitted here' } });
+    try {
+      const lines: string[] = [];
+      const seed = await record({ onProgress: (line) => lines.push(line) }, other);
+      expect([seed.account.type, seed.business_units.length, seed.customers.length]).toEqual(['msp', 0, 2]);
+      expect(lines.join('\n')).toMatch(
+        /no business units: the service says the account may not list them \(Operation not permitted here\)/,
+      );
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('follows no redirect with the credentials', async () => {
     const moving = await startLiveAccount();
     moving.refuse('/api/device_key', { status: 302, headers: { Location: 'http://127.0.0.1:1/api/device_key' } });
