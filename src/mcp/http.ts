@@ -118,7 +118,8 @@ class Sessions {
 
   /** A new session for a client's first request; undefined when all places are taken by sessions in use. */
   async start(request: http.IncomingMessage, response: http.ServerResponse): Promise<boolean> {
-    this.closeIdle();
+    // Idle sessions are closed only when room is needed: a client back after a long pause keeps its session otherwise.
+    if (this.open.size + this.opening >= this.settings.maxSessions) this.closeIdle();
     if (this.open.size + this.opening >= this.settings.maxSessions) return false;
     this.opening += 1;
     const server = serverFor(this.calls);

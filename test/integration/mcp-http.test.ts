@@ -171,11 +171,16 @@ describe('the MCP server over Streamable HTTP', () => {
   it('holds at most maxSessions sessions: a client beyond them gets 503, and an idle one makes room', async () => {
     let now = 0;
     const running = await serve({ baseUrl: mock.baseUrl, maxSessions: 2, sessionIdleMs: 60_000, clock: () => now });
-    const [first, second] = await Promise.all([assistant(running.url), assistant(running.url)]);
+    const first = await assistant(running.url);
+    now = 120_000;
+    // The first, idle for two minutes, stays while there is room.
+    const second = await assistant(running.url);
+    expect(running.sessions()).toBe(2);
+    await call(first.client, 'listMonitors');
     await expect(assistant(running.url)).rejects.toMatchObject({ code: 503, message: expect.stringMatching(/at most 2 sessions/) });
-    now = 30_000;
+    now = 150_000;
     await call(second.client, 'listMonitors');
-    now = 61_000;
+    now = 181_000;
     // The first has been idle for 61 s: it is closed to make room; the second was used 31 s ago and stays.
     const third = await assistant(running.url);
     expect(running.sessions()).toBe(2);
