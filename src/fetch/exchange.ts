@@ -6,7 +6,8 @@ import { type OperationInfo, ServiceError } from '../client/errors.js';
 export type FetchLike = (request: Request) => Promise<Response>;
 
 /** Statuses whose answer has no body (a Response cannot be built with one). */
-const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
+/** The statuses whose answers have no body (a Response refuses one). */
+export const nullBodyStatuses: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
 function isTimeoutReason(reason: unknown): boolean {
   return typeof reason === 'object' && reason !== null && (reason as { name?: unknown }).name === 'TimeoutError';

@@ -69,7 +69,8 @@ export function parseMediaType(value: string): MediaType | undefined {
 /**
  * Whether a media type sent (`application/json`) is one the description documents (`application/json;
  * version=2.0`): the same type, and no parameter that both name with another value (charset in any case). A
- * parameter the sender leaves out is no fault: the documents do not show the Content-Type the service sends.
+ * parameter the sender leaves out is no fault: the documents show the Content-Type the service sends only for an error
+ * answer (`application/json;charset=UTF-8`, core document section 7), not for a success's `version=2.0`.
  */
 export function sameMediaType(sent: string, documented: string): boolean {
   const a = parseMediaType(sent);

@@ -14,7 +14,7 @@
 
 import { apiRoot } from '../description/mock-document.js';
 import type { OpenApiDocument } from '../description/openapi.js';
-import { untilAborted } from '../fetch/exchange.js';
+import { nullBodyStatuses, untilAborted } from '../fetch/exchange.js';
 import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
 import { bearerTokenFault } from '../http/guard.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
@@ -179,8 +179,6 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     control: controlOf(prepared.simulator),
   };
 }
-
-const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 /**
  * A `fetch` answered by the mock in this process: no server, no port. Give it to `createServiceClient({ fetch })`,
