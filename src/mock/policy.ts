@@ -35,6 +35,7 @@ import {
   headerText,
   isJson,
   quote,
+  splitTarget,
   textHeaders,
   type Violation,
   violationsHeader,
@@ -135,8 +136,9 @@ function emptyValueRule(schema: SchemaNode): string | undefined {
  * schema cannot be empty (minLength, enum, const, pattern).
  */
 function checkEmptyQueryValues(call: Call, operation: RouteOperation): Answer | undefined {
-  if (!call.url.includes('?')) return undefined;
-  const query = new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1));
+  const [, target] = splitTarget(call.url);
+  if (target === undefined) return undefined;
+  const query = new URLSearchParams(target);
   for (const parameter of operation.parameters.filter((entry) => entry.in === 'query')) {
     for (const value of query.getAll(parameter.name)) {
       if (value !== '') continue;

@@ -6,7 +6,7 @@ import { deref, type Example, type OpenApiDocument } from '../description/openap
 import { describeOperation, type RouteOperation } from '../description/routes.js';
 import type { MockCallConfig } from '../engine/prism.js';
 import { requestViolation } from '../engine/translate.js';
-import { type Answer, type Call, corsHeaders, errorAnswer, errorContentType, quote } from '../http/exchange.js';
+import { type Answer, type Call, corsHeaders, errorAnswer, errorContentType, quote, splitTarget } from '../http/exchange.js';
 
 export interface Preferences {
   code?: string;
@@ -45,7 +45,8 @@ export function readPreferences(call: Pick<Call, 'headers' | 'url'>): Preference
       if (preference) preferences[preference[0] as keyof Preferences] = preference[1];
     }
   }
-  const query = call.url.includes('?') ? new URLSearchParams(call.url.slice(call.url.indexOf('?') + 1)) : undefined;
+  const [, target] = splitTarget(call.url);
+  const query = target === undefined ? undefined : new URLSearchParams(target);
   for (const key of ['code', 'example', 'dynamic'] as const) {
     const value = query?.get(`__${key}`);
     if (value !== null && value !== undefined) preferences[key] = value;

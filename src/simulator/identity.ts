@@ -6,7 +6,7 @@
 // error code (RFC 6749, section 5.2) in `error`.
 
 import type { RouteOperation } from '../description/routes.js';
-import { type Answer, type Call, errorAnswer } from '../http/exchange.js';
+import { type Answer, type Call, errorAnswer, splitTarget } from '../http/exchange.js';
 import { parseBody, withBody } from './answers.js';
 import { maxCredentialLength } from './token-store.js';
 import type { TokenAuthority, TokenRefusal, TokenResult } from './tokens.js';
@@ -20,7 +20,7 @@ export function identityParameters(call: Call): (name: string) => string | undef
     call.mediaType?.type === 'application/x-www-form-urlencoded' && call.body.length > 0
       ? new URLSearchParams(call.body.toString('utf8'))
       : undefined;
-  const query = new URLSearchParams(call.url.includes('?') ? call.url.slice(call.url.indexOf('?') + 1) : '');
+  const query = new URLSearchParams(splitTarget(call.url)[1] ?? '');
   return (name) => form?.get(name) ?? query.get(name) ?? undefined;
 }
 
