@@ -88,7 +88,10 @@ const refuse = (error: TokenRefusal['error'], description: string, retryAfterS?:
   refusal: { error, description, ...(retryAfterS === undefined ? {} : { retryAfterS }) },
 });
 
-/** The client of a grant: a registered one with its secret, or (lenient) one the mock adopts. */
+/**
+ * The client of a grant: a registered one with its secret, or (lenient) one the mock adopts, kept only once the
+ * request is granted (keepClient): a refused request leaves nothing behind.
+ */
 function clientOf({ store, strict }: Authority, id: string, secret: string): Client | Refused {
   const client = store.clients.get(id);
   if (client) {
@@ -98,9 +101,12 @@ function clientOf({ store, strict }: Authority, id: string, secret: string): Cli
   }
   if (strict)
     return refuse('invalid_client', 'no client with this client_id is registered (strict tokens: register one with POST /__mock/clients)');
-  const adopted: Client = { id, secret: undefined, refreshTokensGenerated: [] };
-  store.clients.set(id, adopted);
-  return adopted;
+  return { id, secret: undefined, refreshTokensGenerated: [] };
+}
+
+/** Keeps a client the request adopted, once the request is granted. */
+function keepClient(store: TokenStore, client: Client): void {
+  if (!store.clients.has(client.id)) store.clients.set(client.id, client);
 }
 
 function issueAccessToken(store: TokenStore, refresh: RefreshToken, now: number): AccessToken {
@@ -186,6 +192,7 @@ function exchange(
       `this client_id generated ${recent.length} refresh tokens in the last ${limit.windowMinutes} minutes, the identity provider's limit (at most ${limit.count} in ${limit.windowMinutes} minutes): try again in ${retryAfterS} s`,
   );
   if (limited) return limited;
+  keepClient(store, client);
   if (grant) grant.usedAt = now;
   else store.codes.set(code, { clientId: client.id, role: undefined, scopes: [], validityMinutes: 0, expiresAt: now, usedAt: now });
   client.refreshTokensGenerated = [...recent, now];
@@ -229,6 +236,7 @@ function refresh(authority: Authority, now: number, parameters: Parameters<Token
       `${recent.length} access tokens were generated from this refresh token in the last ${limit.windowMinutes} minutes, the identity provider's limit (at most ${limit.count} in ${limit.windowMinutes} minutes): try again in ${retryAfterS} s, and reuse an access token until it expires`,
   );
   if (limited) return limited;
+  keepClient(store, client);
   token.accessTokensGenerated = [...recent, now];
   const access = issueAccessToken(store, token, now);
   return { ok: true, tokens: { access_token: access.value, expires_in: accessTokenLifetimeS } };

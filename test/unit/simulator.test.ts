@@ -263,6 +263,14 @@ describe('what the identity provider remembers is bounded', () => {
     expect([clients.holdsSecret('secret-b'), clients.holdsSecret('secret-c')]).toEqual([false, false]);
   });
 
+  it('a made-up client is kept only when its request is granted (lenient): a refused one leaves nothing', () => {
+    const tokens = createTokenAuthority({ clock: createClock(() => Date.UTC(2026, 10, 21, 10)), strict: false, scopes: [] });
+    expect(tokens.refresh({ client_id: 'client-a', client_secret: 's', refresh_token: 'refresh-a' }).ok).toBe(true);
+    const refused = tokens.refresh({ client_id: 'client-b', client_secret: 's', refresh_token: 'refresh-a' });
+    expect(refused.ok).toBe(false);
+    expect(tokens.remembered().clients).toBe(1);
+  });
+
   it('made-up clients and refresh tokens, many of them, are remembered up to the bound (lenient)', () => {
     let now = Date.UTC(2026, 10, 21, 10);
     const tokens = createTokenAuthority({ clock: createClock(() => now), strict: false, scopes: [] });
