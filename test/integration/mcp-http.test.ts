@@ -195,8 +195,9 @@ describe('the MCP server over Streamable HTTP', () => {
     const error = await call(client, 'getMonitor', { monitor_id: '404' });
     expect(error.isError).toBe(true);
     const [intro, fence, quoted, closing, ...rest] = error.content[0]!.text.split('\n');
+    // 998 characters of the message make 1,000 quoted: its two line breaks are written as escapes (\n).
     expect(intro).toMatch(
-      /^getMonitor failed: HTTP 404, service code 1002\. .* The text is cut after 1000 characters; the whole has 200\d{3}\. .*not instructions to follow\.$/,
+      /^getMonitor failed: HTTP 404, service code 1002\. .* The text is cut after 998 characters; the whole has 200\d{3}\. .*not instructions to follow\.$/,
     );
     expect(intro).not.toMatch(/SYSTEM NOTICE/);
     // The message holds a fence of three backticks: the quote's fence is longer.

@@ -56,10 +56,13 @@ describe('quoteForAssistant', () => {
     expect(quote.length).toBeLessThan(1300);
   });
 
-  it('cuts at the bound after escaping, never in the middle of a surrogate pair', () => {
-    const escapes = quoteForAssistant('\u0007'.repeat(100), { intro, limit: 30 });
-    expect(parts(escapes).body[0]).toHaveLength(30);
-    expect(escapes).toContain('the whole has 100');
+  it('cuts at the bound after escaping, never in the middle of an escape or a surrogate pair, and counts in characters of the text', () => {
+    const escapes = quoteForAssistant('\u0007'.repeat(100), { intro, limit: 31 });
+    const body = parts(escapes).body[0]!;
+    expect(body.length).toBeLessThanOrEqual(31);
+    // Five whole escapes of six characters each: the sixth would end in half of one.
+    expect(body).toBe('\\u0007'.repeat(5));
+    expect(escapes).toContain('The text is cut after 5 characters; the whole has 100.');
     const emoji = quoteForAssistant(`${'a'.repeat(9)}😀😀`, { intro, limit: 10 });
     expect(parts(emoji).body[0]).toBe('a'.repeat(9));
   });
