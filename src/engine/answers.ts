@@ -17,7 +17,7 @@ interface MockerOptions {
 type EitherOf<T> = { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: T };
 
 /** Freezes an answer and everything in it: an answer handed out twice must not be changed by its first reader. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);

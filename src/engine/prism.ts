@@ -6,6 +6,7 @@ import { isJson, sameMediaType } from '../http/exchange.js';
 import { keptAnswers, type Mocker } from './answers.js';
 import { prepareEngineModules } from './modules.js';
 import { candidatesOf, operationTable, type Router, routedFirst } from './routing.js';
+import { keptVerdicts } from './verdicts.js';
 
 /** The engine version this package is built and tested with (the last one that runs on Node 20). */
 export const engineVersion = '5.12.0';
@@ -77,9 +78,10 @@ export interface EngineOperation {
 }
 
 /**
- * The engine's mode. In mock mode it routes a request among the operations that could answer its route and keeps
- * the example answers it makes (routing.ts, answers.ts); `fullPath` turns both off: every request is routed among
- * all the operations and every answer is made again, as in Prism's own server (the tests compare the two).
+ * The engine's mode. In mock mode it routes a request among the operations that could answer its route, keeps the
+ * example answers it makes and keeps its verdicts on the requests it judged (routing.ts, answers.ts, verdicts.ts);
+ * `fullPath` turns all three off: every request is routed among all the operations and judged, and every answer is
+ * made again, as in Prism's own server (the tests compare the two).
  */
 export type EngineMode =
   | { kind: 'mock'; fullPath?: boolean | undefined }
@@ -315,19 +317,32 @@ export async function createEngine(document: object, mode: EngineMode, precomput
       : { logger: silentLogger, ...(mode.fullPath ? {} : { mock: keptAnswers(prism.mocker), route: routedFirst(prism.router) }) };
   const instance = prism.createInstance({ ...config, mock: { dynamic: false } }, components);
   const table = mode.kind === 'mock' && mode.fullPath ? new Map() : operationTable(operations);
-  return {
-    async request(input, mock = {}, route) {
-      // A fresh mock configuration per call: the engine writes the request's Accept into it.
-      const callConfig = { ...config, mock: { dynamic: mock.dynamic ?? false, code: mock.code, exampleKey: mock.exampleKey } };
-      const candidates = (route && candidatesOf(table, route.method, route.template)) ?? operations;
-      try {
-        const result = await instance.request(input, candidates, callConfig)();
-        return result._tag === 'Right' ? { ok: true, ...result.right } : { ok: false, error: result.left };
-      } catch (error) {
-        // The engine throws on some input it cannot read: the fault stays inside this one request.
-        const thrown = error instanceof Error ? error : new Error(String(error));
-        return { ok: false, error: { name: thrown.name, message: thrown.message } };
-      }
-    },
+  const candidatesFor = (route: EngineRoute | undefined) => (route && candidatesOf(table, route.method, route.template)) ?? operations;
+  const judge = async (input: EngineInput, mock: MockCallConfig, route: EngineRoute | undefined): Promise<EngineResult> => {
+    // A fresh mock configuration per call: the engine writes the request's Accept into it.
+    const callConfig = { ...config, mock: { dynamic: mock.dynamic ?? false, code: mock.code, exampleKey: mock.exampleKey } };
+    const candidates = candidatesFor(route);
+    try {
+      const result = await instance.request(input, candidates, callConfig)();
+      return result._tag === 'Right' ? { ok: true, ...result.right } : { ok: false, error: result.left };
+    } catch (error) {
+      // The engine throws on some input it cannot read: the fault stays inside this one request.
+      const thrown = error instanceof Error ? error : new Error(String(error));
+      return { ok: false, error: { name: thrown.name, message: thrown.message } };
+    }
   };
+  const kept = mode.kind === 'mock' && !mode.fullPath ? keptVerdicts(judge, (route) => withoutCallbacks(candidatesFor(route))) : judge;
+  return { request: (input, mock = {}, route) => kept(input, mock, route) };
+}
+
+const callbackFree = new WeakMap<unknown[], boolean>();
+
+/** Whether none of the operations has callbacks (the engine's mocker calls those: its verdict is not all it does). */
+function withoutCallbacks(operations: unknown[]): boolean {
+  let free = callbackFree.get(operations);
+  if (free === undefined) {
+    free = !operations.some((operation) => ((operation as { callbacks?: unknown[] }).callbacks?.length ?? 0) > 0);
+    callbackFree.set(operations, free);
+  }
+  return free;
 }

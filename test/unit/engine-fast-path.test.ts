@@ -1,9 +1,11 @@
-// The parts of the engine's fast path that are pure: which operations a route hands the engine (routing.ts), and
-// which of the mocker's answers are kept (answers.ts). test/integration/fast-path.test.ts compares the whole with
+// The parts of the engine's fast path that are pure: which operations a route hands the engine (routing.ts),
+// which of the mocker's answers are kept (answers.ts), and which of its verdicts (verdicts.ts). test/integration/fast-path.test.ts compares the whole with
 // the engine's full path.
 import { describe, expect, it } from 'vitest';
 import { keptAnswers, type Mocker } from '../../src/engine/answers.js';
+import type { EngineInput, EngineResult, EngineRoute, MockCallConfig } from '../../src/engine/prism.js';
 import { candidatesOf, operationTable, routedFirst } from '../../src/engine/routing.js';
+import { keptVerdicts } from '../../src/engine/verdicts.js';
 
 describe('operationTable: the operations a route hands the engine', () => {
   const operations = [
@@ -123,5 +125,82 @@ describe('keptAnswers: the mocker answers once per operation and preference', ()
     for (let round = 0; round < 2; round++)
       for (let index = 0; index < 100; index++) mocker(request({ exampleKey: `e${index}` }))(undefined);
     expect(calls).toHaveLength(2 + 100 + 36);
+  });
+});
+
+describe('keptVerdicts: the engine judges a request once', () => {
+  const counting = (judgedAlike = (_route: EngineRoute | undefined) => true, limits = { entries: 4, keyCharacters: 400 }) => {
+    const judged: EngineInput[] = [];
+    const judge = keptVerdicts(
+      async (input) => {
+        judged.push(input);
+        return {
+          ok: true,
+          output: { statusCode: 200, body: { n: judged.length } },
+          validations: { input: [{ message: 'm', severity: 1 }], output: [] },
+        } satisfies EngineResult;
+      },
+      judgedAlike,
+      limits,
+    );
+    return { judged, judge };
+  };
+  const input = (more: Partial<EngineInput> = {}): EngineInput => ({
+    method: 'get',
+    url: { path: '/api/monitors', query: { page: '1' } },
+    headers: { authorization: 'Service-oauthtoken 1000.a' },
+    body: undefined,
+    ...more,
+  });
+  const route: EngineRoute = { method: 'get', template: '/api/monitors' };
+
+  it('hands out the same frozen verdict for the same request, preferences and route', async () => {
+    const { judged, judge } = counting();
+    const first = await judge(input(), {}, route);
+    expect(await judge(input(), {}, route)).toBe(first);
+    expect(judged).toHaveLength(1);
+    expect(Object.isFrozen(first) && first.ok && Object.isFrozen(first.validations.input[0])).toBe(true);
+  });
+
+  it('judges again whatever differs: route, status, example, method, path, query, header, body, no body and null', async () => {
+    const { judged, judge } = counting(undefined, { entries: 100, keyCharacters: 400 });
+    const variants: [EngineInput, MockCallConfig, EngineRoute | undefined][] = [
+      [input(), {}, route],
+      [input(), {}, undefined],
+      [input(), {}, { method: 'get', template: '/api/{kind}' }],
+      [input(), { code: 404 }, route],
+      [input(), { code: 404, exampleKey: 'NotFound' }, route],
+      [input({ method: 'head' }), {}, route],
+      [input({ url: { path: '/api/monitors/', query: { page: '1' } } }), {}, route],
+      [input({ url: { path: '/api/monitors', query: { page: ['1', '1'] } } }), {}, route],
+      [input({ headers: { authorization: 'Service-oauthtoken 1000.b' } }), {}, route],
+      [input({ body: null }), {}, route],
+      [input({ body: 'null' }), {}, route],
+      [input({ body: {} }), {}, route],
+    ];
+    for (const [call, mock, to] of variants) await judge(call, mock, to);
+    for (const [call, mock, to] of variants) await judge(call, mock, to);
+    expect(judged).toHaveLength(variants.length);
+  });
+
+  it('judges every time a dynamic answer, a route with callbacks, and a request larger than the bound', async () => {
+    const { judged, judge } = counting((to) => to?.template !== '/api/callbacks');
+    const large = input({ body: { text: 'x'.repeat(400) } });
+    for (let round = 0; round < 2; round++) {
+      await judge(input(), { dynamic: true }, route);
+      await judge(input(), {}, { method: 'get', template: '/api/callbacks' });
+      await judge(large, {}, route);
+    }
+    expect(judged).toHaveLength(6);
+  });
+
+  it('keeps at most the bound of verdicts: the oldest makes room', async () => {
+    const { judged, judge } = counting();
+    const numbered = (index: number) => input({ url: { path: '/api/monitors', query: { page: String(index) } } });
+    for (let index = 0; index < 5; index++) await judge(numbered(index), {}, route);
+    for (const index of [4, 3, 2, 1]) await judge(numbered(index), {}, route);
+    expect(judged).toHaveLength(5);
+    await judge(numbered(0), {}, route);
+    expect(judged).toHaveLength(6);
   });
 });

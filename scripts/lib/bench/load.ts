@@ -30,7 +30,18 @@ export interface LoadResult {
   failures: number;
 }
 
-export async function load(origin: string, samples: SampleRequest[], total: number, concurrency: number): Promise<LoadResult> {
+/**
+ * Sends `total` requests, `concurrency` at a time, the samples in turn. With `distinct`, each request carries a
+ * header numbered per request (`X-Bench-Request`), so that no two are the same: the mock keeps the engine's verdict
+ * on a request it has judged (decision 0018), and distinct requests measure the engine's judging of each.
+ */
+export async function load(
+  origin: string,
+  samples: SampleRequest[],
+  total: number,
+  concurrency: number,
+  { distinct = false } = {},
+): Promise<LoadResult> {
   const url = new URL(origin);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const latencies: number[] = [];
@@ -40,9 +51,11 @@ export async function load(origin: string, samples: SampleRequest[], total: numb
   const started = performance.now();
   const worker = async () => {
     while (next < total && Date.now() < deadline) {
-      const sample = samples[next++ % samples.length]!;
+      const number = next++;
+      const sample = samples[number % samples.length]!;
+      const sent = distinct ? { ...sample, headers: { ...sample.headers, 'X-Bench-Request': String(number) } } : sample;
       const begin = performance.now();
-      const status = await sendSample(url, sample, agent).catch(() => 0);
+      const status = await sendSample(url, sent, agent).catch(() => 0);
       latencies.push(performance.now() - begin);
       if (status !== sample.status) failures++;
     }
