@@ -1,9 +1,10 @@
 // The engine's example answers, made once per operation and preference. For a request without faults, the
 // engine's mocker picks the answer (negotiation: the status, the media type, the example) from the operation and
 // the preferences alone (the status, the example's name, the media types asked for), and makes it from the
-// description's examples: the same answer every time. The mock keeps the first one and hands it out again; the
-// engine still validates every request, and a request with faults, a dynamic answer or an operation with callbacks
-// goes through the mocker each time.
+// description's examples: the same answer every time. The mock keeps the first one and hands it out again to any
+// request of that operation and preferences; the engine still validates each distinct request (verdicts.ts keeps
+// its verdict on the same request), and a request with faults, a dynamic answer or an operation with callbacks gets
+// an answer made by the mocker.
 
 /** The engine's mocker, as its `mock` component: given a request, a reader of a logger giving an fp-ts Either. */
 export type Mocker = (options: MockerOptions) => (logger: unknown) => EitherOf<unknown>;

@@ -6,7 +6,7 @@ import { isJson, sameMediaType } from '../http/exchange.js';
 import { keptAnswers, type Mocker } from './answers.js';
 import { prepareEngineModules } from './modules.js';
 import { candidatesOf, operationTable, type Router, routedFirst } from './routing.js';
-import { keptVerdicts } from './verdicts.js';
+import { keptVerdicts, withoutCallbacks } from './verdicts.js';
 
 /** The engine version this package is built and tested with (the last one that runs on Node 20). */
 export const engineVersion = '5.12.0';
@@ -333,16 +333,4 @@ export async function createEngine(document: object, mode: EngineMode, precomput
   };
   const kept = mode.kind === 'mock' && !mode.fullPath ? keptVerdicts(judge, (route) => withoutCallbacks(candidatesFor(route))) : judge;
   return { request: (input, mock = {}, route) => kept(input, mock, route) };
-}
-
-const callbackFree = new WeakMap<unknown[], boolean>();
-
-/** Whether none of the operations has callbacks (the engine's mocker calls those: its verdict is not all it does). */
-function withoutCallbacks(operations: unknown[]): boolean {
-  let free = callbackFree.get(operations);
-  if (free === undefined) {
-    free = !operations.some((operation) => ((operation as { callbacks?: unknown[] }).callbacks?.length ?? 0) > 0);
-    callbackFree.set(operations, free);
-  }
-  return free;
 }

@@ -107,6 +107,38 @@ describe('the engine: the operations of the route only, and kept answers, agains
     expect(takingInput.length).toBeGreaterThan(2);
     for (const sample of takingInput) expect(seen.faulted, sample.operationId).toContain(sample.operationId);
   });
+  it('keeps verdicts in mock mode only: the full path and the proxy judge the same request every time', async () => {
+    const [fast, full] = (await engines) as [Engine, Engine];
+    let forwarded = 0;
+    const proxy = await createEngine(document, {
+      kind: 'proxy',
+      upstream: 'http://127.0.0.1:9',
+      errors: false,
+      forward: async () => {
+        forwarded++;
+        return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: { data: [] } };
+      },
+    });
+    const sample = samples.find((entry) => entry.operationId === 'listMonitors')!;
+    const twice = async (engine: Engine) => {
+      const results: EngineResult[] = [];
+      for (let round = 0; round < 2; round++) {
+        const prepared = engineCall(
+          policy,
+          callOf({ name: 'listMonitors', method: sample.method, target: sample.path, headers: sample.headers }),
+        )!;
+        results.push(await engine.request(prepared.input, prepared.config, prepared.route));
+      }
+      return results;
+    };
+    const [kept, again] = await twice(fast);
+    expect(again).toBe(kept);
+    const [first, second] = await twice(full);
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+    await twice(proxy);
+    expect(forwarded).toBe(2);
+  });
 });
 
 describe('the mock: fast and full path give the same answers', () => {

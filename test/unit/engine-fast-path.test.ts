@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { keptAnswers, type Mocker } from '../../src/engine/answers.js';
 import type { EngineInput, EngineResult, EngineRoute, MockCallConfig } from '../../src/engine/prism.js';
 import { candidatesOf, operationTable, routedFirst } from '../../src/engine/routing.js';
-import { keptVerdicts } from '../../src/engine/verdicts.js';
+import { keptVerdicts, withoutCallbacks } from '../../src/engine/verdicts.js';
 
 describe('operationTable: the operations a route hands the engine', () => {
   const operations = [
@@ -129,15 +129,20 @@ describe('keptAnswers: the mocker answers once per operation and preference', ()
 });
 
 describe('keptVerdicts: the engine judges a request once', () => {
-  const counting = (judgedAlike = (_route: EngineRoute | undefined) => true, limits = { entries: 4, keyCharacters: 400 }) => {
+  const counting = (
+    judgedAlike = (_route: EngineRoute | undefined) => true,
+    limits = { entries: 4, keyCharacters: 400, findingCharacters: 400 },
+  ) => {
     const judged: EngineInput[] = [];
     const judge = keptVerdicts(
       async (input) => {
         judged.push(input);
+        // A finding per element of a body that is a list (the engine reports every fault of a request).
+        const findings = Array.isArray(input.body) ? input.body.length : 1;
         return {
           ok: true,
           output: { statusCode: 200, body: { n: judged.length } },
-          validations: { input: [{ message: 'm', severity: 1 }], output: [] },
+          validations: { input: Array.from({ length: findings }, () => ({ message: 'm', severity: 1 })), output: [] },
         } satisfies EngineResult;
       },
       judgedAlike,
@@ -163,11 +168,12 @@ describe('keptVerdicts: the engine judges a request once', () => {
   });
 
   it('judges again whatever differs: route, status, example, method, path, query, header, body, no body and null', async () => {
-    const { judged, judge } = counting(undefined, { entries: 100, keyCharacters: 400 });
+    const { judged, judge } = counting(undefined, { entries: 100, keyCharacters: 400, findingCharacters: 400 });
     const variants: [EngineInput, MockCallConfig, EngineRoute | undefined][] = [
       [input(), {}, route],
       [input(), {}, undefined],
       [input(), {}, { method: 'get', template: '/api/{kind}' }],
+      [input(), {}, { method: 'head', template: '/api/monitors' }],
       [input(), { code: 404 }, route],
       [input(), { code: 404, exampleKey: 'NotFound' }, route],
       [input({ method: 'head' }), {}, route],
@@ -183,15 +189,26 @@ describe('keptVerdicts: the engine judges a request once', () => {
     expect(judged).toHaveLength(variants.length);
   });
 
-  it('judges every time a dynamic answer, a route with callbacks, and a request larger than the bound', async () => {
+  it('judges every time a dynamic answer, a route with callbacks, a request larger than the bound, and one with more findings', async () => {
     const { judged, judge } = counting((to) => to?.template !== '/api/callbacks');
     const large = input({ body: { text: 'x'.repeat(400) } });
+    // A short request the engine finds many faults in: its verdict is larger than its key.
+    const faulty = input({ body: Array.from({ length: 40 }, () => 1) });
     for (let round = 0; round < 2; round++) {
       await judge(input(), { dynamic: true }, route);
       await judge(input(), {}, { method: 'get', template: '/api/callbacks' });
       await judge(large, {}, route);
+      expect(Object.isFrozen(await judge(faulty, {}, route))).toBe(false);
     }
-    expect(judged).toHaveLength(6);
+    expect(judged).toHaveLength(8);
+  });
+
+  it('judges every time a body that JSON cannot write exactly: a number too large is Infinity, which JSON writes as null', async () => {
+    const { judged, judge } = counting();
+    // JSON.parse('{"n":1e400}') gives Infinity; the engine takes it for a number, and null for none.
+    for (const body of [{ n: Number.POSITIVE_INFINITY }, { n: null }, { n: Number.NEGATIVE_INFINITY }, { n: null }])
+      await judge(input({ body }), {}, route);
+    expect(judged.map((call) => (call.body as { n: unknown }).n)).toEqual([Number.POSITIVE_INFINITY, null, Number.NEGATIVE_INFINITY]);
   });
 
   it('keeps at most the bound of verdicts: the oldest makes room', async () => {
@@ -202,5 +219,12 @@ describe('keptVerdicts: the engine judges a request once', () => {
     expect(judged).toHaveLength(5);
     await judge(numbered(0), {}, route);
     expect(judged).toHaveLength(6);
+  });
+});
+
+describe('withoutCallbacks: which routes the engine judges alike', () => {
+  it('is true of operations without callbacks or with an empty list, false once one has a callback', () => {
+    expect(withoutCallbacks([{ method: 'get' }, { method: 'get', callbacks: [] }])).toBe(true);
+    expect(withoutCallbacks([{ method: 'get' }, { method: 'post', callbacks: [{ callbackName: 'onEvent' }] }])).toBe(false);
   });
 });

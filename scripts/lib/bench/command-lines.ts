@@ -66,9 +66,9 @@ export const commandLines: BenchSection = {
 };
 
 /**
- * Node's options that bound the mock's memory, which only a process's start can set (README, *Benchmarks*): a
- * young generation of V8's heap that does not grow past 1 MiB per half, and the collector on the main thread alone
- * (no helper threads, each with its own allocation arena).
+ * Node's options that bound the mock's memory, which only the command that starts the process can give (Node
+ * refuses the second in NODE_OPTIONS; README, *The mock*): a young generation of V8's heap that does not grow past
+ * 1 MiB per half, and the collector on the main thread alone (no helper threads, each with its own allocation arena).
  */
 const smallerMemoryOptions = ['--max-semi-space-size=1', '--single-threaded-gc'];
 
@@ -81,10 +81,10 @@ async function smallerMemory({ requests, row }: BenchContext, samples: SampleReq
   const result = await load(server.origin, samples, requests, 50);
   const cpuUs = ((treeCpuMs(server.child.pid!) - cpuBefore) * 1000) / result.count;
   row(
-    `memory (RSS) after the load, NODE_OPTIONS='${smallerMemoryOptions.join(' ')}'`,
+    `memory (RSS) after the load, node ${smallerMemoryOptions.join(' ')}`,
     `${treeRssMb(server.child.pid!).toFixed(0)} MB (at concurrency 50: ${result.perSecond.toFixed(0)} req/s, CPU ${cpuUs.toFixed(0)} µs/request)`,
     '',
-    `the same command line started with these options of Node, through ${requests} requests at concurrency 50`,
+    `node ${smallerMemoryOptions.join(' ')} dist/src/bin.js mock, through ${requests} requests at concurrency 50`,
   );
   return server;
 }

@@ -30,10 +30,14 @@ export interface LoadResult {
   failures: number;
 }
 
+/** The number of the next distinct request, in the whole run: no two loads send the same one. */
+let distinctNumber = 0;
+
 /**
  * Sends `total` requests, `concurrency` at a time, the samples in turn. With `distinct`, each request carries a
- * header numbered per request (`X-Bench-Request`), so that no two are the same: the mock keeps the engine's verdict
- * on a request it has judged (decision 0018), and distinct requests measure the engine's judging of each.
+ * header numbered per request in the whole run (`X-Bench-Request`), so that no two are the same: the mock keeps the
+ * engine's verdict on a request it has judged (decision 0018), and distinct requests measure the engine's judging of
+ * each.
  */
 export async function load(
   origin: string,
@@ -51,9 +55,8 @@ export async function load(
   const started = performance.now();
   const worker = async () => {
     while (next < total && Date.now() < deadline) {
-      const number = next++;
-      const sample = samples[number % samples.length]!;
-      const sent = distinct ? { ...sample, headers: { ...sample.headers, 'X-Bench-Request': String(number) } } : sample;
+      const sample = samples[next++ % samples.length]!;
+      const sent = distinct ? { ...sample, headers: { ...sample.headers, 'X-Bench-Request': String(distinctNumber++) } } : sample;
       const begin = performance.now();
       const status = await sendSample(url, sent, agent).catch(() => 0);
       latencies.push(performance.now() - begin);
