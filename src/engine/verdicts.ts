@@ -24,23 +24,32 @@ export const verdictLimits: VerdictLimits = { entries: 256, keyCharacters: 8 * 1
 
 type Judge = (input: EngineInput, mock: MockCallConfig, route: EngineRoute | undefined) => Promise<EngineResult>;
 
-/** Thrown by `exactly` where JSON would write another value than the engine reads. */
-const notExact = new Error('a value JSON does not keep');
+/** Thrown while a key is written when the request gets none: JSON cannot write it exactly, or it is too long. */
+const noKey = new Error('no key');
 
-/** JSON writes Infinity (a number literal too large, `1e400`, parses to it) as null: such a request has no exact key. */
-const exactly = (_key: string, value: unknown) => {
-  if (typeof value === 'number' && !Number.isFinite(value)) throw notExact;
-  return value;
-};
+/**
+ * What JSON writes of a request, checked as it is written: Infinity (a number literal too large, `1e400`, parses to
+ * it) would be written as null, and a request past `maxCharacters` (counted from its names and texts) is not kept, so
+ * a large body is not written whole only to be dropped.
+ */
+function exactly(maxCharacters: number) {
+  let characters = 0;
+  return (key: string, value: unknown) => {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw noKey;
+    characters += key.length + (typeof value === 'string' ? value.length : 1);
+    if (characters > maxCharacters) throw noKey;
+    return value;
+  };
+}
 
 /**
  * Everything the engine reads of one call, as one text: two calls with the same key get the same verdict; none when
- * JSON cannot write it exactly. A body that is absent and a JSON `null` differ (`[]` and `[null]`); the input's keys
- * are in the order the call gave them.
+ * JSON cannot write it exactly or it is longer than `maxCharacters`. A body that is absent and a JSON `null` differ
+ * (`[]` and `[null]`); the input's keys are in the order the call gave them.
  */
-function keyOf(input: EngineInput, mock: MockCallConfig, route: EngineRoute | undefined): string | undefined {
+function keyOf(input: EngineInput, mock: MockCallConfig, route: EngineRoute | undefined, maxCharacters: number): string | undefined {
   try {
-    return JSON.stringify(
+    const key = JSON.stringify(
       [
         route?.method ?? null,
         route?.template ?? null,
@@ -52,10 +61,11 @@ function keyOf(input: EngineInput, mock: MockCallConfig, route: EngineRoute | un
         input.headers,
         input.body === undefined ? [] : [input.body],
       ],
-      exactly,
+      exactly(maxCharacters),
     );
+    return key.length > maxCharacters ? undefined : key;
   } catch (error) {
-    if (error === notExact) return undefined;
+    if (error === noKey) return undefined;
     throw error;
   }
 }
@@ -76,8 +86,8 @@ export function keptVerdicts(judge: Judge, judgedAlike: (route: EngineRoute | un
   const verdicts = new Map<string, EngineResult>();
   return async (input, mock, route) => {
     if (mock.dynamic || !judgedAlike(route)) return judge(input, mock, route);
-    const key = keyOf(input, mock, route);
-    if (key === undefined || key.length > limits.keyCharacters) return judge(input, mock, route);
+    const key = keyOf(input, mock, route, limits.keyCharacters);
+    if (key === undefined) return judge(input, mock, route);
     const kept = verdicts.get(key);
     if (kept) return kept;
     const verdict = await judge(input, mock, route);

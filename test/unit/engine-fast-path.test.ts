@@ -203,6 +203,23 @@ describe('keptVerdicts: the engine judges a request once', () => {
     expect(judged).toHaveLength(8);
   });
 
+  it('stops writing the key of a large body at the bound: the body is not read whole', async () => {
+    const { judged, judge } = counting();
+    let reads = 0;
+    const large = new Proxy(
+      Array.from({ length: 100_000 }, () => 1),
+      {
+        get: (target, key, receiver) => {
+          reads++;
+          return Reflect.get(target, key, receiver);
+        },
+      },
+    );
+    await judge(input({ body: large }), {}, route);
+    expect(judged).toHaveLength(1);
+    expect(reads).toBeLessThan(1000);
+  });
+
   it('judges every time a body that JSON cannot write exactly: a number too large is Infinity, which JSON writes as null', async () => {
     const { judged, judge } = counting();
     // JSON.parse('{"n":1e400}') gives Infinity; the engine takes it for a number, and null for none.
