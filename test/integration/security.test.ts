@@ -189,23 +189,8 @@ describe('credentials go only to the address given', () => {
 });
 
 describe('the client refuses path values that would address another path', () => {
-  it.each<unknown>(['.', '..', '', {}, [], null, undefined, true, Number.NaN])('monitor_id %j: a TypeError, no request', async (value) => {
-    const sent: string[] = [];
-    const client = createServiceClient({
-      baseUrl: 'https://api.example.com/api',
-      auth: { accessToken: 'access-1' },
-      fetch: async (request) => {
-        sent.push(request.url);
-        return new Response('{}');
-      },
-    });
-    await expect(client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: value as string } } })).rejects.toThrow(
-      /^The path parameter monitor_id must/,
-    );
-    expect(sent).toEqual([]);
-  });
-
-  it('a number fills its segment as its digits', async () => {
+  /** A client whose fetch notes each URL it is asked for and answers one monitor. */
+  const recordingClient = () => {
     const sent: string[] = [];
     const client = createServiceClient({
       baseUrl: 'https://api.example.com/api',
@@ -215,6 +200,19 @@ describe('the client refuses path values that would address another path', () =>
         return new Response('{"message":"success","data":{"monitor_id":"7"}}', { headers: { 'Content-Type': 'application/json' } });
       },
     });
+    return { sent, client };
+  };
+
+  it.each<unknown>(['.', '..', '', {}, [], null, undefined, true, Number.NaN])('monitor_id %j: a TypeError, no request', async (value) => {
+    const { sent, client } = recordingClient();
+    await expect(client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: value as string } } })).rejects.toThrow(
+      /^The path parameter monitor_id must/,
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it('a number fills its segment as its digits', async () => {
+    const { sent, client } = recordingClient();
     await client.GET('/monitors/{monitor_id}', { params: { path: { monitor_id: 7 as unknown as string } } });
     expect(sent).toEqual(['https://api.example.com/api/monitors/7']);
   });

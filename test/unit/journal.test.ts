@@ -165,18 +165,14 @@ describe('no secret in an entry', () => {
     expect(entry.answer).toEqual({ access_token: '[redacted]', refresh_token: '[redacted]', expires_in: 3600, token_type: 'Bearer' });
   });
 
+  /** A call that carries a value in its query, a cookie of no credential's name and its JSON body. */
+  const callCarrying = (value: string) =>
+    call('POST', `/api/monitor_groups?keep=${value}`, { 'content-type': 'application/json', cookie: `a=${value}` }, `{"note":"${value}"}`);
+
   it('a credential the simulator issued, wherever it appears under any name', () => {
     const issued = 'issued-refresh-token-987654';
     const { journal, record } = journalOf({ isSecret: (value) => value === issued });
-    record(
-      call(
-        'POST',
-        `/api/monitor_groups?keep=${issued}`,
-        { 'content-type': 'application/json', cookie: `a=${issued}` },
-        `{"note":"${issued}"}`,
-      ),
-      answer(400, { message: `unknown ${issued}` }),
-    );
+    record(callCarrying(issued), answer(400, { message: `unknown ${issued}` }));
     expect(JSON.stringify(journal.requests())).not.toContain(issued);
   });
 
@@ -184,15 +180,7 @@ describe('no secret in an entry', () => {
     const issued = 'issued-access-token-123456';
     let known = true;
     const { journal, record } = journalOf({ isSecret: (value) => known && value === issued });
-    record(
-      call(
-        'POST',
-        `/api/monitor_groups?keep=${issued}`,
-        { 'content-type': 'application/json', cookie: `a=${issued}` },
-        `{"note":"${issued}"}`,
-      ),
-      answer(200, { echo: issued, list: [`in ${issued} text`] }),
-    );
+    record(callCarrying(issued), answer(200, { echo: issued, list: [`in ${issued} text`] }));
     known = false; // e.g. the identity provider forgot it, past its bound
     const entry = journal.requests().requests[0]!;
     expect(JSON.stringify(entry)).not.toContain(issued);
