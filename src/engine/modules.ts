@@ -1,5 +1,5 @@
 // How the engine's modules load: the parts the mock does not use by default load on first use, and what one of its
-// modules compiles on every request is compiled once. Done once per process, before the engine's entry loads.
+// modules compiles on every request is compiled once. Done once per process, around the loading of the engine.
 import { createRequire, Module } from 'node:module';
 
 /** How a module of the engine is put off until it is used. */
@@ -41,24 +41,40 @@ function lazy(
   });
 }
 
+/** A stand-in in the require cache, taken out once the engine has loaded (see releaseStandIns). */
+interface StandIn {
+  cache: NodeJS.Require['cache'];
+  file: string;
+  module: Module;
+}
+
 /**
- * Puts a stand-in for a module of the engine in the require cache: its values load the real module the first
- * time they are used (see Deferral for what the engine uses while it loads).
+ * Puts a stand-in for a module of the engine in the require cache, while the engine loads: its values load the
+ * real module the first time they are used (see Deferral for what the engine uses while it loads).
  */
-function deferModule(requireEngine: NodeJS.Require, specifier: string, { eager = [], kept = [], callable = false }: Deferral = {}): void {
+function deferModule(
+  requireEngine: NodeJS.Require,
+  specifier: string,
+  { eager = [], kept = [], callable = false }: Deferral = {},
+): StandIn | undefined {
   let file: string;
   try {
     file = requireEngine.resolve(specifier);
   } catch {
-    return;
+    return undefined;
   }
-  if (requireEngine.cache[file]) return;
+  if (requireEngine.cache[file]) return undefined;
   let real: Loaded | undefined;
   const calls: { key: string; method: string; args: unknown[] }[] = [];
   const load = () => {
     if (!real) {
-      delete requireEngine.cache[file];
-      real = requireEngine(file) as Loaded;
+      // Other code of the process may have loaded the real module since the stand-in left the cache: the same one.
+      const present = requireEngine.cache[file];
+      if (present && present !== module) real = present.exports as Loaded;
+      else {
+        delete requireEngine.cache[file];
+        real = requireEngine(file) as Loaded;
+      }
       for (const { key, method, args } of calls.splice(0)) (real[key] as Record<string, (...args: unknown[]) => unknown>)[method]!(...args);
     }
     return real;
@@ -82,6 +98,7 @@ function deferModule(requireEngine: NodeJS.Require, specifier: string, { eager =
     return standIns.get(key);
   });
   requireEngine.cache[file] = module;
+  return { cache: requireEngine.cache, file, module };
 }
 
 /**
@@ -92,20 +109,22 @@ function deferModule(requireEngine: NodeJS.Require, specifier: string, { eager =
  * on request bodies (about 190 modules of lodash); the logger library (the mock gives the engine its own); the HTTP
  * client and proxy agents of callbacks and of Prism's own forwarding (the proxy forwards with its own).
  */
-function deferUnusedParts(requireEngine: NodeJS.Require): void {
-  // The engine hands `require('@faker-js/faker').default` to its schema faker as it loads.
-  deferModule(requireEngine, '@faker-js/faker', { eager: ['default', 'faker'] });
-  // And sets the schema faker's options (JSONSchemaFaker.extend, .option) as it loads.
-  deferModule(requireEngine, 'json-schema-faker', { eager: ['JSONSchemaFaker'], kept: ['extend', 'option'] });
-  for (const callable of ['seedrandom', '@stoplight/json-schema-merge-allof', 'node-fetch', 'http-proxy-agent', 'https-proxy-agent'])
-    deferModule(requireEngine, callable, { callable: true });
-  // The validator of security requirements sets one attribute with lodash/fp (a conversion of all of lodash, the
-  // largest part of the engine's start) only when a request fails them.
-  deferModule(requireEngine, 'lodash/fp', { callable: true });
-  deferModule(requireEngine, '@stoplight/http-spec/postman/operation');
-  deferModule(requireEngine, './utils/operations');
-  // The engine's core requires the logger library from its own folder.
-  deferModule(createRequire(requireEngine.resolve('@stoplight/prism-core')), 'pino', { callable: true });
+function deferUnusedParts(requireEngine: NodeJS.Require): (StandIn | undefined)[] {
+  const callables = ['seedrandom', '@stoplight/json-schema-merge-allof', 'node-fetch', 'http-proxy-agent', 'https-proxy-agent'];
+  return [
+    // The engine hands `require('@faker-js/faker').default` to its schema faker as it loads.
+    deferModule(requireEngine, '@faker-js/faker', { eager: ['default', 'faker'] }),
+    // And sets the schema faker's options (JSONSchemaFaker.extend, .option) as it loads.
+    deferModule(requireEngine, 'json-schema-faker', { eager: ['JSONSchemaFaker'], kept: ['extend', 'option'] }),
+    ...callables.map((callable) => deferModule(requireEngine, callable, { callable: true })),
+    // The validator of security requirements sets one attribute with lodash/fp (a conversion of all of lodash, the
+    // largest part of the engine's start) only when a request fails them.
+    deferModule(requireEngine, 'lodash/fp', { callable: true }),
+    deferModule(requireEngine, '@stoplight/http-spec/postman/operation'),
+    deferModule(requireEngine, './utils/operations'),
+    // The engine's core requires the logger library from its own folder.
+    deferModule(createRequire(requireEngine.resolve('@stoplight/prism-core')), 'pino', { callable: true }),
+  ];
 }
 
 /** The most path templates kept compiled; past it, a template is compiled on each use as before. */
@@ -139,9 +158,17 @@ function keepCompiledTemplates(requireEngine: NodeJS.Require): void {
   uri.Template = Template as unknown as typeof Compile;
 }
 
-/** Prepares the engine's modules, from its entry's location (its dependencies resolve from there). */
-export function prepareEngineModules(engineEntry: string): void {
+/**
+ * Prepares the engine's modules, from its entry's location (its dependencies resolve from there). Gives the function
+ * to call once the engine's modules have loaded: it takes the stand-ins out of the require cache, so that other code
+ * of the process that requires one of those modules later gets the module itself (writes to it, its identity), while
+ * the engine keeps its stand-ins, which load it on first use.
+ */
+export function prepareEngineModules(engineEntry: string): () => void {
   const requireEngine = createRequire(engineEntry);
-  deferUnusedParts(requireEngine);
+  const standIns = deferUnusedParts(requireEngine);
   keepCompiledTemplates(requireEngine);
+  return () => {
+    for (const standIn of standIns) if (standIn && standIn.cache[standIn.file] === standIn.module) delete standIn.cache[standIn.file];
+  };
 }

@@ -137,12 +137,13 @@ export function loadEngine(): PrismHttpModule {
       `The mock, the proxy and verify need Prism's HTTP engine, an optional peer dependency of monitoring-service-api. Install it in your project:\n  ${engineInstallCommand}\n(set SCARF_ANALYTICS=false first to turn off the install-time analytics of one of its dependencies)`,
     );
   }
-  prepareEngineModules(entry);
+  const releaseStandIns = prepareEngineModules(entry);
   const engine = requireHere(entry) as Omit<PrismHttpModule, 'mocker' | 'router'>;
   // Not exported by the entry: their own modules (the engine's version is pinned, see engineVersion).
   const requireEngine = createRequire(entry);
   const mocker = (requireEngine('./mocker') as { default: Mocker }).default;
   const router = (requireEngine('./router') as { default: Router }).default;
+  releaseStandIns();
   loaded = {
     // Read when called: the reader of descriptions loads on first use (modules.ts).
     getHttpOperationsFromSpec: (spec) => engine.getHttpOperationsFromSpec(spec),

@@ -192,6 +192,18 @@ describe('the parts of the engine that load on first use', () => {
     expect([JSONSchemaFaker.option('alwaysFakeOptionals'), JSONSchemaFaker.option('optionalsProbability')]).toEqual([true, 1]);
   });
 
+  it('other code of the process that requires a module the engine put off gets the module itself: its writes hold', () => {
+    loadEngine();
+    const requireEngine = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
+    // node-fetch (v2) is its own default export; pino takes attributes set on it (the engine uses neither here).
+    const nodeFetch = requireEngine('node-fetch') as { default: unknown };
+    expect(nodeFetch.default).toBe(nodeFetch);
+    const pino = createRequire(requireEngine.resolve('@stoplight/prism-core'))('pino') as Record<string, unknown>;
+    pino.setByTheProcess = 42;
+    expect(pino.setByTheProcess).toBe(42);
+    delete pino.setByTheProcess;
+  });
+
   it('a module put off until first use acts as the real one for any code of the process: called, constructed, read', () => {
     loadEngine();
     const requireEngine = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-http'));
