@@ -5,7 +5,6 @@ import { type OperationInfo, ServiceError } from '../client/errors.js';
 /** A fetch function: the global `fetch` or any function that takes a Request and gives a Response. */
 export type FetchLike = (request: Request) => Promise<Response>;
 
-/** Statuses whose answer has no body (a Response cannot be built with one). */
 /** The statuses whose answers have no body (a Response refuses one). */
 export const nullBodyStatuses: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 

@@ -29,6 +29,12 @@ function readPreference(part: string): [string, string] | undefined {
   return name === 'code' || name === 'example' || name === 'dynamic' ? [name, value] : undefined;
 }
 
+/** The values of the `Prefer` header (one per line it came in). */
+const preferValues = (call: Pick<Call, 'headers'>): string[] => [call.headers.prefer ?? []].flat();
+
+/** The characters of the `Prefer` header, as the mock counts them against maxPreferLength. */
+const preferLength = (values: string[]) => values.reduce((length, value) => length + value.length, 0);
+
 /**
  * The preferences of a call, from the `Prefer` header (RFC 7240: preferences apart by commas, their parameters by
  * semicolons; each read as `name[=value]`, without a regular expression, in one pass) and the
@@ -36,9 +42,8 @@ function readPreference(part: string): [string, string] | undefined {
  */
 export function readPreferences(call: Pick<Call, 'headers' | 'url'>): Preferences | undefined {
   const preferences: Preferences = {};
-  const header = call.headers.prefer;
-  const values = Array.isArray(header) ? header : header === undefined ? [] : [header];
-  if (values.reduce((length, value) => length + value.length, 0) > maxPreferLength) return undefined;
+  const values = preferValues(call);
+  if (preferLength(values) > maxPreferLength) return undefined;
   for (const value of values) {
     for (const part of value.split(/[,;]/)) {
       const preference = readPreference(part);
@@ -59,7 +64,7 @@ function grantExample(call: Call, operation: RouteOperation, status: string): st
   if (!operation.parameters.some((parameter) => parameter.name === 'grant_type')) return undefined;
   const fromBody =
     call.mediaType?.type === 'application/x-www-form-urlencoded' ? new URLSearchParams(call.body.toString('utf8')).get('grant_type') : null;
-  const grant = fromBody ?? new URLSearchParams(call.url.split('?')[1] ?? '').get('grant_type');
+  const grant = fromBody ?? new URLSearchParams(splitTarget(call.url)[1] ?? '').get('grant_type');
   if (grant !== 'refresh_token') return undefined;
   const examples = Object.entries(operation.examples[status] ?? {});
   return examples.find(([, value]) => typeof value === 'object' && value !== null && !('refresh_token' in value))?.[0];
@@ -97,7 +102,7 @@ const documentedCodes = (operation: RouteOperation) => operation.statuses.filter
 
 /** The 431 for a `Prefer` header longer than the mock reads. */
 function preferTooLong(call: Call): Answer {
-  const length = [call.headers.prefer ?? []].flat().join(', ').length;
+  const length = preferLength(preferValues(call));
   return errorAnswer(431, `the Prefer header has ${length} characters; the mock reads at most ${maxPreferLength}`, {
     violations: [requestViolation(['header', 'prefer'], 431, `Prefer header longer than ${maxPreferLength} characters`)],
   });
