@@ -318,6 +318,20 @@ function headerBytes(call: Call): number {
   return bytes;
 }
 
+/** The most characters of a fact the simulator read from a request (its account, its client) that an entry keeps. */
+const maxFactLength = 256;
+
+/**
+ * A fact read from the request (the zaaid cookie, a client_id parameter), as the entry keeps it: hidden when it is a
+ * credential the simulator issued (a client can send one there; a client ID is shown, as the entry's own field), and
+ * bounded.
+ */
+function keptFact(value: string | null, isSecret: (value: string) => boolean): string | null {
+  if (value === null) return null;
+  if (isSecret(value)) return redacted;
+  return value.length > maxFactLength ? `${value.slice(0, maxFactLength)}...[cut: ${value.length} characters]` : value;
+}
+
 /** The parts of a later exchange until its entry is read. */
 const notReadYet = (path: string): LaterParts => ({ path, query: {}, headers: {}, body: null, answer: null, violations: [] });
 
@@ -346,8 +360,8 @@ export function makeEntry(
     path: parts.path,
     query: parts.query,
     operation,
-    account: facts.account,
-    client_id: facts.client_id,
+    account: keptFact(facts.account, isSecret),
+    client_id: keptFact(facts.client_id, isSecret),
     headers: parts.headers,
     body: parts.body,
     status: answer.status,
@@ -357,7 +371,7 @@ export function makeEntry(
     near_miss: null,
   };
   const bodyBytes = Math.min(call.body.length, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
-  const bytes = 256 + headerBytes(call) + path.length + (query?.length ?? 0) + bodyBytes;
+  const bytes = 256 + headerBytes(call) + path.length + (query?.length ?? 0) + bodyBytes + 2 * maxFactLength;
   const kept: KeptEntry = { entry, at: facts.at, bytes };
   if (later) kept.later = { call, answer, secrets: redactor.values() };
   return kept;

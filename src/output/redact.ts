@@ -24,13 +24,16 @@ const shortest = 6;
 
 /**
  * The forms of the values seen last: the mock's journal redacts every exchange, and the same token comes again and
- * again. Bounded: emptied when full.
+ * again. Bounded: at most 256 values, each of at most 1,024 characters (a credential is shorter; a longer value a
+ * client sent is not kept); emptied when full.
  */
 const recentForms = new Map<string, string[]>();
 const recentFormsLimit = 256;
+const recentFormsLongest = 1024;
 
 /** The forms in which a value can be echoed into text: as itself, URL-, form- and JSON-escaped, pointer-escaped. */
 function echoedForms(value: string): string[] {
+  if (value.length > recentFormsLongest) return formsOf(value);
   let forms = recentForms.get(value);
   if (!forms) {
     if (recentForms.size >= recentFormsLimit) recentForms.clear();

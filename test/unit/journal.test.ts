@@ -169,6 +169,25 @@ describe('no secret in an entry', () => {
   const callCarrying = (value: string) =>
     call('POST', `/api/monitor_groups?keep=${value}`, { 'content-type': 'application/json', cookie: `a=${value}` }, `{"note":"${value}"}`);
 
+  it('a credential the simulator issued, given as the account or the client; a long one cut', () => {
+    const issued = 'issued-refresh-token-987654';
+    const secretFacts = journalOf({
+      isSecret: (value) => value === issued,
+      facts: { at, account: issued, client_id: issued, fault: null },
+    });
+    secretFacts.record(call('GET', '/api/monitors', { cookie: `zaaid=${issued}` }), answer(200, {}));
+    const [hidden] = secretFacts.journal.requests().requests;
+    expect([hidden!.account, hidden!.client_id]).toEqual(['[redacted]', '[redacted]']);
+    const long = 'c'.repeat(900_000);
+    const longFacts = journalOf({ facts: { at, account: null, client_id: long, fault: null } });
+    longFacts.record(
+      call('POST', '/oauth/v2/token', { 'content-type': 'application/x-www-form-urlencoded' }, `client_id=${long}`),
+      answer(400, {}),
+    );
+    const [cut] = longFacts.journal.requests().requests;
+    expect(cut!.client_id).toBe(`${'c'.repeat(256)}...[cut: 900000 characters]`);
+  });
+
   it('a credential the simulator issued, wherever it appears under any name', () => {
     const issued = 'issued-refresh-token-987654';
     const { journal, record } = journalOf({ isSecret: (value) => value === issued });
