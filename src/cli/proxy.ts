@@ -2,6 +2,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { type ExchangeReport, formatReport, type RunningProxy, startProxy } from '../proxy/index.js';
 import { type Command, countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
+import { unwritable } from './files.js';
 import { stopOnSignals } from './serve.js';
 
 export const proxyCommand = {
@@ -47,10 +48,20 @@ export async function runProxy(args: string[]): Promise<void> {
   const maxAnswerBytes = numberOption('max-answer-bytes', values['max-answer-bytes'], proxyCommand.usage, countRule);
   const maxConnections = numberOption('max-connections', values['max-connections'], proxyCommand.usage, countRule);
   const reportFile = typeof values.report === 'string' ? values.report : undefined;
-  if (reportFile) writeFileSync(reportFile, '');
+  // Before the proxy starts, without touching the file: a path that cannot be written is a usage error. The file is
+  // emptied only once the proxy runs (or at its first report), so a run that does not start leaves it as it was.
+  const problem = reportFile === undefined ? undefined : unwritable(reportFile);
+  if (problem) throw new UsageError(`--report ${reportFile}: cannot write it (${problem}).\n${proxyCommand.usage}`);
+  let reportBegun = false;
+  const writeReport = (text: string) => {
+    if (reportFile === undefined) return;
+    if (reportBegun) appendFileSync(reportFile, text);
+    else writeFileSync(reportFile, text);
+    reportBegun = true;
+  };
   const onReport = (report: ExchangeReport) => {
     if (!values.quiet || report.violations.length > 0) console.log(formatReport(report));
-    if (reportFile) appendFileSync(reportFile, `${JSON.stringify(report)}\n`);
+    writeReport(`${JSON.stringify(report)}\n`);
   };
   let proxy: RunningProxy;
   try {
@@ -71,6 +82,7 @@ export async function runProxy(args: string[]): Promise<void> {
       throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
     throw error;
   }
+  if (!reportBegun) writeReport('');
   stopOnSignals('proxy', proxy.stop, () => console.log(proxy.summary()));
   console.log(
     [

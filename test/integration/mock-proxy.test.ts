@@ -1,6 +1,6 @@
 // The validating proxy in front of an implementation that breaks the contract on purpose: every violation of a
 // request or an answer is reported (readable report, Prism's sl-violations header), the answers pass through.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -226,6 +226,22 @@ describe('monitoring-service-api proxy (the command line)', () => {
     } finally {
       signalTree(command.child.pid!, 'SIGKILL');
     }
+  });
+
+  it('leaves the report file as it was when the proxy does not start, and refuses a report path it cannot write', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'proxy-report-'));
+    const reportFile = path.join(folder, 'earlier.jsonl');
+    writeFileSync(reportFile, '{"earlier":"run"}\n');
+    for (const [args, message] of [
+      [['--upstream', 'ftp://x', '--report', reportFile], /--upstream/],
+      [['--upstream', service.url, '--report', path.join(folder, 'missing', 'r.jsonl')], /--report .*cannot write it/],
+    ] as const) {
+      const command = startCommand(process.execPath, [compiledBin, 'proxy', '--port', '0', ...args]);
+      const { code } = await command.exited;
+      expect(code, command.output()).toBe(2);
+      expect(command.output()).toMatch(message);
+    }
+    expect(readFileSync(reportFile, 'utf8')).toBe('{"earlier":"run"}\n');
   });
 
   it('warns at start-up when the upstream does not answer', async () => {
