@@ -92,6 +92,7 @@ const asMcpUsageError = (error: unknown) =>
   asUsageError(error, mcpCommand.usage, [
     ['token', httpTokenVariable],
     ['allowedOrigins', '--allow-origin'],
+    ['allowedHosts', '--allow-host'],
     ['maxAnswerBytes', '--max-answer-bytes'],
   ]);
 

@@ -3,8 +3,9 @@
 // MCP server's HTTP transport. Each check is a plain scan of a header (no expression that can backtrack) and
 // returns the fault as a sentence, or undefined when the request may pass.
 import { timingSafeEqual } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { isLoopbackName, unbracket } from '../fetch/address.js';
-import type { HeaderValues } from './exchange.js';
+import { type HeaderValues, headerText } from './exchange.js';
 
 /** Whether listening on this address serves only this machine (a wildcard address such as 0.0.0.0 does not). */
 export const listensOnLoopback = (listenHost: string): boolean => isLoopbackName(listenHost);
@@ -21,7 +22,11 @@ export function hostHeaderName(value: string): string | undefined {
   return name.length > 0 ? name.toLowerCase() : undefined;
 }
 
-const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/** Whether a name an operator allows can match a Host header's name (hostFault): a host name or address, no port. */
+export function isHostName(entry: string): boolean {
+  const bare = unbracket(entry);
+  return bare.length > 0 && bare.length <= 255 && (isIPv6(bare) || /^[A-Za-z0-9.-]+$/.test(bare));
+}
 
 /**
  * The fault of a Host header that names neither this machine, nor the address the server was told to listen on, nor
@@ -56,11 +61,6 @@ export function ownOrigins(listenHost: string, port: number): string[] {
 }
 
 /**
- * The fault of a request without `Authorization: Bearer <token>` for the token the operator gave. The comparison
- * takes the same time whatever the first differing character (timingSafeEqual), so the token cannot be guessed from
- * answer times.
- */
-/**
  * What is wrong with a bearer token a server is started with (the MCP server's, the mock's test API's), or undefined:
  * 16 to 512 printable ASCII characters without spaces, so that it can be neither guessed nor broken by a header.
  */
@@ -70,6 +70,11 @@ export function bearerTokenFault(name: string, token: unknown): string | undefin
   return fits ? undefined : `${name} must be 16 to 512 printable ASCII characters without spaces (a long random one: openssl rand -hex 32)`;
 }
 
+/**
+ * The fault of a request without `Authorization: Bearer <token>` for the token the operator gave. The comparison
+ * takes the same time whatever the first differing character (timingSafeEqual), so the token cannot be guessed from
+ * answer times.
+ */
 export function bearerFault(headers: HeaderValues, token: string): string | undefined {
   const value = headerText(headers.authorization) ?? '';
   const given = value.startsWith('Bearer ') ? Buffer.from(value.slice(7)) : Buffer.alloc(0);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { bearerFault, bearerTokenFault, hostFault, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
+import { bearerFault, bearerTokenFault, hostFault, isHostName, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
 import { closeServer, listen, urlOf } from '../http/server.js';
 import { positiveWholeNumber } from '../options.js';
 import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
@@ -82,7 +82,12 @@ function httpSettings(options: McpHttpOptions) {
     port,
     host: options.host ?? defaults.host,
     allowedOrigins,
-    allowedHosts: [...(options.allowedHosts ?? [])],
+    allowedHosts: (options.allowedHosts ?? []).map((name) => {
+      // A Host header is compared by its name alone (hostFault): with a port or a scheme, it would refuse every request.
+      if (!isHostName(name))
+        throw new TypeError(`allowedHosts: ${JSON.stringify(name)} is not a host name or address (no port, no scheme)`);
+      return name;
+    }),
     maxSessions: positiveWholeNumber('maxSessions', options.maxSessions, defaults.maxSessions),
     sessionIdleMs: positiveWholeNumber('sessionIdleMs', options.sessionIdleMs, defaults.sessionIdleMs),
     clock: options.clock ?? Date.now,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackName } from '../../src/fetch/address.js';
-import { bearerFault, hostFault, hostHeaderName, originFault, ownOrigins } from '../../src/http/guard.js';
+import { bearerFault, hostFault, hostHeaderName, isHostName, originFault, ownOrigins } from '../../src/http/guard.js';
 
 describe('isLoopbackName', () => {
   it('takes only names that no resolver is asked for', () => {
@@ -53,5 +53,17 @@ describe('bearerFault', () => {
     for (const authorization of [undefined, '', 'Bearer s3cre', 'Bearer s3cret ', 'bearer s3cret', 's3cret']) {
       expect(bearerFault({ authorization }, 's3cret'), String(authorization)).toMatch(/Bearer <token>/);
     }
+  });
+});
+
+describe('isHostName: a name an operator allows for the Host header', () => {
+  it('takes a host name or an address, and refuses one with a port, a scheme or a path, which no Host name equals', () => {
+    for (const name of ['mcp.example.com', 'MCP.example.com', '10.0.0.7', '::1', '[2001:db8::1]'])
+      expect(isHostName(name), name).toBe(true);
+    for (const name of ['mcp.example.com:443', 'https://mcp.example.com', 'mcp.example.com/mcp', '', '[]', 'a b'])
+      expect(isHostName(name), name).toBe(false);
+    // What each accepted name is compared with: the name of a Host header that carries it.
+    expect(hostFault({ host: 'MCP.example.com:443' }, '0.0.0.0', ['mcp.example.com'])).toBeUndefined();
+    expect(hostFault({ host: '[2001:db8::1]:8443' }, '0.0.0.0', ['[2001:db8::1]'])).toBeUndefined();
   });
 });
