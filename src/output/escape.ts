@@ -17,22 +17,35 @@ function isControl(code: number): boolean {
 const named: Record<number, string> = { 9: '\\t', 10: '\\n', 13: '\\r', 27: '\\e' };
 
 /**
- * A piece of text safe to print on one line of a terminal: every control character (escape sequences, carriage
- * returns, line breaks, bidirectional overrides) written as a visible escape (`\e`, `\n`, `\u009b`).
+ * The text with each UTF-16 code unit that `replacement` gives a replacement for replaced by it. The text between
+ * replaced characters is copied a slice at a time: a character at a time, a long text became a string of millions of
+ * pieces (a 30 MB answer took the MCP server to over a gigabyte).
  */
-export function terminalText(text: string): string {
-  // The text between control characters is copied a slice at a time: a character at a time, a long text became a
-  // string of millions of pieces (a 30 MB answer took the MCP server to over a gigabyte).
+function replaceEach(text: string, replacement: (code: number) => string | undefined): string {
   let out = '';
   let copied = 0;
   for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (!isControl(code)) continue;
-    out += text.slice(copied, index) + (named[code] ?? `\\u${code.toString(16).padStart(4, '0')}`);
+    const replaced = replacement(text.charCodeAt(index));
+    if (replaced === undefined) continue;
+    out += text.slice(copied, index) + replaced;
     copied = index + 1;
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
+
+/** A control character as a visible escape (`\e`, `\n`, `\u009b`); undefined for any other. */
+const controlEscape = (code: number) => (isControl(code) ? (named[code] ?? `\\u${code.toString(16).padStart(4, '0')}`) : undefined);
+
+/**
+ * A piece of text safe to print on one line of a terminal: every control character (escape sequences, carriage
+ * returns, line breaks, bidirectional overrides) written as a visible escape (`\e`, `\n`, `\u009b`).
+ */
+export function terminalText(text: string): string {
+  return replaceEach(text, controlEscape);
+}
+
+/** The entities of the characters HTML and XML read as markup. */
+const entities: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
 
 /**
  * Characters that Markdown (CommonMark, GitHub's tables) reads as inline syntax. Service text in a report never
@@ -46,14 +59,11 @@ const markdownSyntax = new Set(['\\', '`', '*', '_', '[', ']', '|', '~']);
  * `<img src=x>`, `[a](b)` or `|` in a table cell show as they are.
  */
 export function markdownText(text: string): string {
-  let out = '';
-  for (const char of terminalText(text)) {
-    if (char === '<') out += '&lt;';
-    else if (char === '>') out += '&gt;';
-    else if (char === '&') out += '&amp;';
-    else out += markdownSyntax.has(char) ? `\\${char}` : char;
-  }
-  return out;
+  return replaceEach(terminalText(text), (code) => {
+    const char = String.fromCharCode(code);
+    if (char === '<' || char === '>' || char === '&') return entities[char];
+    return markdownSyntax.has(char) ? `\\${char}` : undefined;
+  });
 }
 
 /** Whether a UTF-16 code unit may stand in an XML 1.0 document (tab, line feed, carriage return, and no C0 control). */
@@ -65,17 +75,7 @@ const allowedInXml = (code: number) =>
  * cannot carry (C0 controls, an escape sequence's ESC) written visibly as for a terminal (`\e`, `\u0007`).
  */
 export function xmlText(text: string): string {
-  let out = '';
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    const char = text[index]!;
-    if (!allowedInXml(code)) out += terminalText(char);
-    else if (char === '&') out += '&amp;';
-    else if (char === '<') out += '&lt;';
-    else if (char === '>') out += '&gt;';
-    else if (char === '"') out += '&quot;';
-    else if (char === "'") out += '&apos;';
-    else out += char;
-  }
-  return out;
+  return replaceEach(text, (code) =>
+    allowedInXml(code) ? entities[String.fromCharCode(code)] : (controlEscape(code) ?? `\\u${code.toString(16).padStart(4, '0')}`),
+  );
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxViolationsHeaderLength, parseMediaType, sameMediaType, violationsHeader } from '../../src/http/exchange.js';
 import { maxPreferLength, readPreferences } from '../../src/mock/preferences.js';
-import { markdownText, terminalText } from '../../src/output/escape.js';
+import { markdownText, terminalText, xmlText } from '../../src/output/escape.js';
 import { Redactor, redacted, redactTarget, secretsOfRequest } from '../../src/output/redact.js';
 
 describe('parseMediaType', () => {
@@ -133,5 +133,12 @@ describe('escaping service text', () => {
     expect(markdownText('<img src=x> [a](b) | *x* _y_ `z` ~s~ & \\')).toBe(
       '&lt;img src=x&gt; \\[a\\](b) \\| \\*x\\* \\_y\\_ \\`z\\` \\~s\\~ &amp; \\\\',
     );
+  });
+
+  it('xmlText writes markup as entities, and every character XML cannot carry as a visible escape', () => {
+    expect(xmlText(`a&b<c>"d'e\tf\ng`)).toBe('a&amp;b&lt;c&gt;&quot;d&apos;e\tf\ng');
+    // C0 controls (an escape sequence's ESC, BEL) and the two noncharacters U+FFFE and U+FFFF.
+    expect(xmlText('\u001b[31m\u0007\ufffe\uffff')).toBe('\\e[31m\\u0007\\ufffe\\uffff');
+    expect(xmlText('plain: é ✔ 😀')).toBe('plain: é ✔ 😀');
   });
 });
