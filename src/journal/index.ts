@@ -6,6 +6,7 @@
 import type { OpenApiDocument } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
+import { isWhole, refuseUnknownKeys } from '../options.js';
 import { type ExchangeFacts, type KeptEntry, laterParts, makeEntry } from './entry.js';
 import { nearMiss } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
@@ -47,8 +48,7 @@ export interface Journal {
 /** Checks the journal's size option: a whole number >= 0 (0 turns it off). */
 export function journalSize(value: unknown): number {
   if (value === undefined) return defaultJournalSize;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-    throw new TypeError(`journalSize must be a whole number >= 0 (0 turns the journal off), not ${String(value)}`);
+  if (!isWhole(value, 0)) throw new TypeError(`journalSize must be a whole number >= 0 (0 turns the journal off), not ${String(value)}`);
   return value;
 }
 
@@ -69,10 +69,13 @@ const filterFields = ['operation', 'method', 'path', 'status', 'account', 'since
 export const isDigits = (text: string, max: number): boolean =>
   text.length > 0 && text.length <= max && [...text].every((char) => char >= '0' && char <= '9');
 
+/** A value a filter was given, as its error shows it: JSON, cut (it comes from a request). */
+const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
+
 function wholeNumber(name: string, value: unknown, min: number): number {
   const number = typeof value === 'string' && isDigits(value, 15) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min)
-    throw new RangeError(`${name} must be a whole number >= ${min}, not ${JSON.stringify(value)}`);
+    throw new RangeError(`${name} must be a whole number >= ${min}, not ${shown(value)}`);
   return number;
 }
 
@@ -83,13 +86,13 @@ function statusRange(value: unknown): { from: number; to: number } {
   }
   const status = typeof value === 'string' && isDigits(value, 3) ? Number(value) : value;
   if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
-    throw new RangeError(`status must be a status from 100 to 599 (404) or a class of them (4xx), not ${JSON.stringify(value)}`);
+    throw new RangeError(`status must be a status from 100 to 599 (404) or a class of them (4xx), not ${shown(value)}`);
   return { from: status, to: status };
 }
 
 function text(name: string, value: unknown, max: number): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > max)
-    throw new TypeError(`${name} must be a non-empty string of at most ${max} characters, not ${JSON.stringify(value)?.slice(0, 80)}`);
+    throw new TypeError(`${name} must be a non-empty string of at most ${max} characters, not ${shown(value)}`);
   return value;
 }
 
@@ -99,8 +102,7 @@ export function checkFilter(filter: unknown, operations: readonly string[]): Che
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter))
     throw new TypeError('the filter must be an object: { operation, method, path, status, account, since, limit }');
   const given = filter as Record<string, unknown>;
-  for (const key of Object.keys(given))
-    if (!filterFields.includes(key)) throw new TypeError(`${key} is not a filter of the journal (it has ${filterFields.join(', ')})`);
+  refuseUnknownKeys(given, filterFields, 'the filter of the journal');
   const checked: CheckedFilter = {
     since: given.since === undefined ? 0 : wholeNumber('since', given.since, 0),
     limit: given.limit === undefined ? Number.MAX_SAFE_INTEGER : wholeNumber('limit', given.limit, 1),
@@ -121,7 +123,7 @@ export function checkFilter(filter: unknown, operations: readonly string[]): Che
   }
   if (given.path !== undefined) {
     checked.path = text('path', given.path, 2048);
-    if (!checked.path.startsWith('/')) throw new TypeError(`path must start with / (/api/monitors), not ${JSON.stringify(checked.path)}`);
+    if (!checked.path.startsWith('/')) throw new TypeError(`path must start with / (/api/monitors), not ${shown(checked.path)}`);
   }
   if (given.status !== undefined) checked.status = statusRange(given.status);
   if (given.account !== undefined) checked.account = text('account', given.account, 100);

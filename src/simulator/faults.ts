@@ -3,7 +3,7 @@
 // The random source is drawn three times for every request it sees, fault or not, so the same seed and the same
 // requests give the same sequence.
 
-import { isWhole, refuseUnknownKeys } from './checks.js';
+import { isWhole, refuseUnknownKeys } from '../options.js';
 import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, PendingFault, RandomFaults } from './types.js';
 
 /** What happens to one answer: a status instead of it, and/or a wait before it. */

@@ -2,7 +2,7 @@
 // client, a comma-separated list of the documented scopes, and a validity of 3 to 10 minutes. Checked before the
 // identity provider records anything.
 import { tokenLimits } from '../../generated/client.js';
-import { refuseUnknownKeys } from './checks.js';
+import { refuseUnknownKeys } from '../options.js';
 import type { GrantCodeRequest } from './types.js';
 
 const grantCodeKeys = ['client_id', 'client_secret', 'role', 'scope', 'validity_minutes', 'description'];

@@ -16,7 +16,7 @@ import { isRecord } from '../description/openapi.js';
 import { type Answer, type Call, errorAnswer, quote } from '../http/exchange.js';
 import { isJournalPath, journalAnswer } from '../journal/http.js';
 import type { Journal } from '../journal/index.js';
-import { refuseUnknownKeys } from './checks.js';
+import { refuseUnknownKeys } from '../options.js';
 import { SeedError } from './seed.js';
 import type { FaultScript, GrantCodeRequest, MockControl, RandomFaults } from './types.js';
 

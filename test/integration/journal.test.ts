@@ -159,7 +159,7 @@ describe('the journal and the state over HTTP', () => {
     });
     expect(await json('/__mock/requests?colour=red')).toMatchObject({
       status: 400,
-      body: { message: expect.stringMatching(/colour is not a filter/) },
+      body: { message: expect.stringMatching(/the filter of the journal has "colour"/) },
     });
     expect((await json('/__mock/requests', { method: 'DELETE' })).status).toBe(204);
     expect((await json(`/__mock/requests/${entry.id}`)).status).toBe(404);

@@ -326,7 +326,7 @@ describe('filters', () => {
     expect(() => journal.requests({ limit: 0 })).toThrow(/^limit must be a whole number >= 1/);
     expect(() => journal.requests({ operation: 'nope' })).toThrow(/^operation must be an operationId/);
     expect(() => journal.requests({ method: 'GE T' })).toThrow(/^method must be an HTTP method/);
-    expect(() => journal.requests({ bogus: 1 } as object)).toThrow(/^bogus is not a filter of the journal/);
+    expect(() => journal.requests({ bogus: 1 } as object)).toThrow(/^the filter of the journal has "bogus": it takes operation, method/);
   });
 
   it('over HTTP: a wrong value or an unknown parameter answers 400 naming it', () => {
@@ -339,7 +339,7 @@ describe('filters', () => {
     expect(http('/__mock/requests?since=x')).toMatchObject({ status: 400, body: { message: expect.stringContaining('since must be') } });
     expect(http('/__mock/requests?colour=red')).toMatchObject({
       status: 400,
-      body: { message: expect.stringContaining('colour is not a filter') },
+      body: { message: expect.stringContaining('the filter of the journal has "colour"') },
     });
     expect(http('/__mock/requests?limit=1&limit=2')).toMatchObject({
       status: 400,
