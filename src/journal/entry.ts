@@ -41,6 +41,8 @@ export interface KeptEntry {
   bytes: number;
   /** An API call's request and answer, read and redacted only when the entry is read (see laterParts). */
   later?: LaterExchange;
+  /** The method and path segments of a call that matched no operation: its near miss is searched for when read. */
+  unmatched?: { method: string; segments: readonly string[] };
 }
 
 /** An exchange kept as it was, with what its redaction needs when the entry is read. */

@@ -8,7 +8,7 @@ import { compileRoutes, matchRoute, type Route } from '../description/routes.js'
 import type { Answer, Call } from '../http/exchange.js';
 import { isWhole, refuseUnknownKeys } from '../options.js';
 import { type ExchangeFacts, type KeptEntry, laterParts, makeEntry } from './entry.js';
-import { nearMiss } from './near-miss.js';
+import { nearMiss, nearMissRoutes } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
 
 export type { ExchangeFacts } from './entry.js';
@@ -143,6 +143,7 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
   const size = journalSize(options.size);
   const maxBytes = options.maxBytes ?? defaultJournalBytes;
   const routes: Route[] = compileRoutes(document);
+  const missRoutes = nearMissRoutes(routes);
   const operations = routes.flatMap((route) => [...route.operations.values()].map((operation) => operation.operationId));
   // A ring: `entries` holds the newest, oldest first; `head` is the index of the oldest, so that dropping one is O(1).
   let entries: KeptEntry[] = [];
@@ -166,6 +167,7 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
   const readOut = (kept: KeptEntry): JournalEntry => {
     const { id, ...rest } = structuredClone(kept.entry);
     if (kept.later) Object.assign(rest, laterParts(kept.later, options.isSecret));
+    if (kept.unmatched) rest.near_miss = nearMiss(missRoutes, kept.unmatched.method, kept.unmatched.segments);
     return { id, at: options.formatTime(kept.at), ...rest };
   };
   return {
@@ -175,7 +177,8 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
       const operation = matchRoute(routes, call.segments, call.method)?.operation?.operationId ?? null;
       const kept = makeEntry(call, answer, operation, options.facts(call, operation), options.isSecret);
       kept.entry.id = ++lastId;
-      if (operation === null) kept.entry.near_miss = nearMiss(routes, call.method, call.segments);
+      // The near miss of a call that matched no operation is searched for when its entry is read.
+      if (operation === null) kept.unmatched = { method: call.method, segments: call.segments };
       entries.push(kept);
       bytes += kept.bytes;
       while (entries.length - head > size || (bytes > maxBytes && entries.length - head > 1)) dropOldest();

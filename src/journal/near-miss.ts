@@ -1,7 +1,7 @@
 // The operation a call came closest to when none matched it, for the journal's `near_miss`: what a tester needs
 // to see why the mock answered 404 or 405 (`GET /api/monitor` was meant as `GET /api/monitors`; `/monitors` lacks
 // the API root; `DELETE /api/monitors` is not an operation). Each path is compared without its server part (the
-// API root `/api`, or the identity provider's root), segment by segment: a template segment (`{monitor_id}`)
+// API root `/api`; the identity provider's paths have no root of their own), segment by segment: a template segment (`{monitor_id}`)
 // takes any non-empty segment, a literal one costs its share of characters that differ.
 import { apiRoot } from '../description/mock-document.js';
 import type { Route } from '../description/routes.js';
@@ -44,29 +44,40 @@ function pathDistance(sent: string[], template: { literal: string | null }[]): n
   return previous[template.length]!;
 }
 
-/** A route's segments without its server part, and whether it is under the API root. */
-function withoutServer(segments: readonly { literal: string | null }[]): { api: boolean; rest: { literal: string | null }[] } {
-  const api = segments[0]?.literal === rootSegment;
-  return { api, rest: api ? segments.slice(1) : [...segments] };
+/** A route as the search reads it: its segments without the server part, its literal ones, made once per journal. */
+export interface NearMissRoute {
+  route: Route;
+  /** Whether the route is under the API root. */
+  api: boolean;
+  rest: { literal: string | null }[];
+  literals: string[];
+}
+
+/** The routes of a description as the search reads them. */
+export function nearMissRoutes(routes: readonly Route[]): NearMissRoute[] {
+  return routes.map((route) => {
+    const api = route.segments[0]?.literal === rootSegment;
+    const rest = api ? route.segments.slice(1) : [...route.segments];
+    const literals = rest.flatMap((segment) => (segment.literal === null ? [] : [segment.literal]));
+    return { route, api, rest, literals };
+  });
 }
 
 /**
  * The closest operation to a call that matched none, or null when none is close: at most half of the operation's
  * literal segments may differ (or one segment, when another is sent exactly), and the method and the server too.
  */
-export function nearMiss(routes: readonly Route[], method: string, segments: readonly string[]): NearMiss | null {
+export function nearMiss(routes: readonly NearMissRoute[], method: string, segments: readonly string[]): NearMiss | null {
   if (segments.length > comparedSegments) return null;
   const api = segments[0] === rootSegment;
   const sent = api ? segments.slice(1) : [...segments];
   const upper = method.toUpperCase();
   let best: { cost: number; miss: NearMiss } | undefined;
-  for (const route of routes) {
-    const template = withoutServer(route.segments);
+  for (const template of routes) {
     const distance = pathDistance(sent, template.rest);
-    const literals = template.rest.filter((segment) => segment.literal !== null);
-    const anchored = literals.some((segment) => sent.includes(segment.literal!));
-    if (distance > Math.max(literals.length, 1) / 2 && !(anchored && distance <= 1)) continue;
-    for (const operation of route.operations.values()) {
+    const anchored = template.literals.some((literal) => sent.includes(literal));
+    if (distance > Math.max(template.literals.length, 1) / 2 && !(anchored && distance <= 1)) continue;
+    for (const operation of template.route.operations.values()) {
       const differs: NearMiss['differs'] = [];
       if (operation.method.toUpperCase() !== upper) differs.push('method');
       if (distance > 0) differs.push('path');
@@ -74,7 +85,10 @@ export function nearMiss(routes: readonly Route[], method: string, segments: rea
       // A differing path weighs most, then the server, then the method (the path was right, the verb wrong).
       const cost = distance * 4 + (template.api !== api ? 2 : 0) + (differs.includes('method') ? 1 : 0);
       if (!best || cost < best.cost)
-        best = { cost, miss: { operation: operation.operationId, method: operation.method.toUpperCase(), path: route.template, differs } };
+        best = {
+          cost,
+          miss: { operation: operation.operationId, method: operation.method.toUpperCase(), path: template.route.template, differs },
+        };
     }
   }
   return best && best.miss.differs.length > 0 ? best.miss : null;

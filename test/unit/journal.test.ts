@@ -7,7 +7,7 @@ import { type Answer, createCall } from '../../src/http/exchange.js';
 import { maxBodyBytes } from '../../src/journal/entry.js';
 import { journalAnswer } from '../../src/journal/http.js';
 import { createJournal, type ExchangeFacts } from '../../src/journal/index.js';
-import { nearMiss } from '../../src/journal/near-miss.js';
+import { nearMiss, nearMissRoutes } from '../../src/journal/near-miss.js';
 import { serviceTime } from '../../src/simulator/clock.js';
 import { loadBundle } from '../support/bundle.js';
 
@@ -353,7 +353,8 @@ describe('filters', () => {
 });
 
 describe('near misses', () => {
-  const miss = (method: string, path: string) => nearMiss(routes, method, path.split('/').slice(1));
+  const prepared = nearMissRoutes(routes);
+  const miss = (method: string, path: string) => nearMiss(prepared, method, path.split('/').slice(1));
 
   it('names the closest operation and what differed', () => {
     expect(miss('GET', '/api/monitor')).toEqual({ operation: 'listMonitors', method: 'GET', path: '/api/monitors', differs: ['path'] });
