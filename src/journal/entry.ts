@@ -10,12 +10,17 @@
 //
 // An API call (all but the identity provider's, whose answers hold credentials) is kept as it was, with the secrets
 // found when it was recorded: its headers, query, body, violations and answer are read and redacted, by name and by
-// value, only when the entry is read (`laterParts`). Recording stays cheap, and exchanges nobody reads are never
-// parsed. The identity provider's exchanges, and a request body over 64 KiB, are read and redacted at once.
+// value, only when the entry is read (`laterParts`). Recording stays cheap: of an API call, only the request's body is
+// read when it is recorded (the simulator's credentials in it can change before the entry is read), its answer and
+// the rest only when read. The identity provider's exchanges, and a request body over 64 KiB, are read and redacted
+// at once.
 import type { Answer, Call, Violation } from '../http/exchange.js';
 import { headerText, isJson, splitTarget } from '../http/exchange.js';
 import { Redactor, redacted, redactParameters, secretParameters, secretParametersOf } from '../output/redact.js';
 import type { JournalEntry, JournalViolation } from './types.js';
+
+/** Values shorter than this are never credentials the simulator issued (its tokens and secrets are long). */
+export const shortestIssued = 16;
 
 /** The most bytes of a request or answer body an entry keeps. */
 export const maxBodyBytes = 64 * 1024;
@@ -124,7 +129,7 @@ function readBody(body: Buffer, mediaType: string | undefined): ReadBody | undef
  * put a token anywhere (a misspelt header, a header of its own, the path, a body that does not parse).
  */
 function issuedWords(text: string, redactor: Redactor, isSecret: (value: string) => boolean): void {
-  for (const word of text.split(/[^0-9A-Za-z._~-]+/)) if (word.length >= 16 && isSecret(word)) redactor.add(word);
+  for (const word of text.split(/[^0-9A-Za-z._~-]+/)) if (word.length >= shortestIssued && isSecret(word)) redactor.add(word);
 }
 
 /**
@@ -233,7 +238,7 @@ function headerSecrets(call: Call, redactor: Redactor, isSecret: (value: string)
   for (const name in call.headers) {
     if (name === 'authorization' || name === 'proxy-authorization' || name === 'cookie') continue;
     const value = headerText(call.headers[name]);
-    if (value !== undefined && value.length >= 16) issuedWords(value.slice(0, maxHeaderLength), redactor, isSecret);
+    if (value !== undefined && value.length >= shortestIssued) issuedWords(value.slice(0, maxHeaderLength), redactor, isSecret);
   }
 }
 

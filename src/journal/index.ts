@@ -11,7 +11,7 @@ import { type ExchangeFacts, type KeptEntry, laterParts, makeEntry } from './ent
 import { nearMiss, nearMissRoutes } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
 
-export type { ExchangeFacts } from './entry.js';
+export { type ExchangeFacts, shortestIssued } from './entry.js';
 export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from './types.js';
 
 /** Entries the journal keeps by default. */
@@ -35,7 +35,7 @@ export interface JournalOptions {
 export interface Journal {
   /** Entries kept at most; 0 when the journal is off. */
   readonly size: number;
-  /** Records one exchange: the call and its answer (the operation it reached is read from the call). */
+  /** Records one exchange: the call and its answer (the operation it reached is matched again from the call's path). */
   record(call: Call, answer: Answer): void;
   /** The entries a filter keeps, oldest first. Throws a TypeError or RangeError naming a wrong filter field. */
   requests(filter?: JournalFilter): JournalPage;

@@ -56,7 +56,8 @@ function escapedHead(text: string, limit: number): { body: string; kept: number 
  * A service's text quoted for an assistant: the intro, then the text on one line (every control character, line
  * breaks included, written as a visible escape: `\n`, `\e`, `\u202e`) between fences of more backticks than any run
  * in it, so that it can neither close the fence nor start a line of its own. A text longer than `limit` characters
- * is cut there, and the intro says how long it was. Linear in the length of the text, which is read once.
+ * is cut there, and the intro says how long it was. The text is read once; what is escaped is at most `limit`
+ * characters, escaped about log(limit) times by the search for the cut.
  */
 export function quoteForAssistant(text: string, options: QuoteOptions): string {
   const { intro, limit, language = '' } = options;

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../description/openapi.js';
 import { accessTokenOf } from '../http/authorization.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { headerText } from '../http/exchange.js';
-import { createJournal, type ExchangeFacts, type Journal } from '../journal/index.js';
+import { createJournal, type ExchangeFacts, type Journal, shortestIssued } from '../journal/index.js';
 import { zaaidOf } from './accounts.js';
 import { type SimulatedClock, serviceTime } from './clock.js';
 import type { Fault } from './faults.js';
@@ -22,9 +22,6 @@ export interface SimulatorJournal {
   /** Records an exchange (not the test API's own calls). */
   record(call: Call, answer: Answer): void;
 }
-
-/** Values shorter than this are never credentials the identity provider issued (its tokens are long). */
-const shortestSecret = 16;
 
 export function createSimulatorJournal(
   document: OpenApiDocument,
@@ -53,7 +50,7 @@ export function createSimulatorJournal(
     size: parts.size,
     facts,
     formatTime: serviceTime,
-    isSecret: (value) => value.length >= shortestSecret && tokens.holds(value),
+    isSecret: (value) => value.length >= shortestIssued && tokens.holds(value),
   });
   return {
     journal,
