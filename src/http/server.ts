@@ -17,6 +17,12 @@ export interface ServerOptions {
   onOwnAnswer?: ((call: Call | undefined, answer: Answer) => void) | undefined;
 }
 
+/**
+ * The time limits every server we ship sets on a connection (a whole request, its headers, an idle keep-alive), and
+ * its default cap on open connections: together they bound what slow or idle clients can hold.
+ */
+export const serverLimits = { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, maxConnections: 256 } as const;
+
 const send = (response: http.ServerResponse, answer: Answer) => {
   if (response.headersSent) return;
   response.writeHead(answer.status, { ...answer.headers, 'Content-Length': String(answer.body.length) });
@@ -44,7 +50,12 @@ export function createHttpServer(options: ServerOptions): http.Server {
   const reader = bodyReader(options, own);
   // requireHostHeader is off so that the server, not Node, answers a request without Host (with a body naming it).
   const server = http.createServer(
-    { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, requireHostHeader: false },
+    {
+      requestTimeout: serverLimits.requestTimeout,
+      headersTimeout: serverLimits.headersTimeout,
+      keepAliveTimeout: serverLimits.keepAliveTimeout,
+      requireHostHeader: false,
+    },
     (request, response) => {
       const fault = shapeFault(request);
       if (fault) {
@@ -64,7 +75,7 @@ export function createHttpServer(options: ServerOptions): http.Server {
     },
   );
   // A cap on open connections bounds the memory of many slow or idle clients.
-  server.maxConnections = options.maxConnections ?? 256;
+  server.maxConnections = options.maxConnections ?? serverLimits.maxConnections;
   answerProtocolFaults(server, own);
   return server;
 }

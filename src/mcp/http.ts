@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { bearerFault, bearerTokenFault, hostFault, isHostName, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
-import { closeServer, listen, urlOf } from '../http/server.js';
+import { closeServer, listen, serverLimits, urlOf } from '../http/server.js';
 import { positiveWholeNumber } from '../options.js';
 import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
 import { serverFor } from './server.js';
@@ -95,7 +95,7 @@ function httpSettings(options: McpHttpOptions) {
 }
 
 /** The answers for a page of an allowed origin: which headers it may send and read (CORS). */
-function corsHeaders(origin: string | undefined): Record<string, string> {
+function allowedOriginHeaders(origin: string | undefined): Record<string, string> {
   if (origin === undefined) return {};
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Mcp-Session-Id', Vary: 'Origin' };
 }
@@ -171,7 +171,7 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<Runni
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const fault = hostFault(request.headers, settings.host, settings.allowedHosts) ?? originFault(request.headers, origins);
     if (fault !== undefined) return refuse(response, 403, `Refused: ${fault}.`);
-    const cors = corsHeaders(request.headers.origin);
+    const cors = allowedOriginHeaders(request.headers.origin);
     if ((request.url ?? '').split('?')[0] !== mcpEndpoint)
       return refuse(response, 404, `Not found: the MCP endpoint is ${mcpEndpoint}.`, cors);
     if (request.method === 'OPTIONS' && request.headers.origin !== undefined) {
@@ -210,14 +210,15 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<Runni
     }
   }
 
-  const server = http.createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 }, (request, response) => {
+  const { requestTimeout, headersTimeout, keepAliveTimeout, maxConnections } = serverLimits;
+  const server = http.createServer({ requestTimeout, headersTimeout, keepAliveTimeout }, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (response.headersSent) return void response.destroy();
       refuse(response, 500, `The MCP server failed on this request (${error instanceof Error ? error.message : String(error)}).`);
     });
   });
   // A cap on open connections bounds the memory of many slow or idle clients.
-  server.maxConnections = 256;
+  server.maxConnections = maxConnections;
   const port = await listen(server, settings.port, settings.host);
   origins = [...ownOrigins(settings.host, port), ...settings.allowedOrigins];
   return {
