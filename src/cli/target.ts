@@ -2,6 +2,7 @@
 // of the description, whose hosts are placeholders (the documents do not give them), so that one alone is refused.
 
 import { dataCenters } from '../../generated/client.js';
+import { placeholderHost } from '../fetch/address.js';
 import { terminalText } from '../output/escape.js';
 import { npmHint, type OptionSpec, UsageError } from './args.js';
 
@@ -52,10 +53,10 @@ export function targetOf(
     ['--base-url', baseUrl],
     ['--auth-url', authUrl],
   ] as const) {
-    if (address && URL.canParse(address) && new URL(address).hostname.endsWith('.invalid')) {
-      throw new UsageError(
-        `${flag} ${address} is a placeholder host of the description (the documents do not give the data centers' hosts): give your data center's real address.\n${usage}`,
-      );
+    const placeholder = address === undefined ? undefined : placeholderHost(address);
+    if (placeholder) {
+      const fault = `${flag} ${address}: ${placeholder} (the documents do not give the data centers' hosts): give your data center's real address.`;
+      throw new UsageError(`${terminalText(fault)}\n${usage}`);
     }
   }
   return { baseUrl, authUrl };

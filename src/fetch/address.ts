@@ -49,3 +49,12 @@ export function credentialAddress(name: string, value: string, insecure = false)
   }
   return stripSlash(value);
 }
+
+/**
+ * `<host> is a placeholder host of the description` when an address is on one of its placeholder hosts (`.invalid`,
+ * which no resolver answers: the documents do not give the data centers' hosts); undefined otherwise.
+ */
+export function placeholderHost(address: string): string | undefined {
+  const host = URL.canParse(address) ? new URL(address).hostname : '';
+  return host.endsWith('.invalid') ? `${host} is a placeholder host of the description` : undefined;
+}

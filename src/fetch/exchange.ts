@@ -1,6 +1,7 @@
 // One HTTP exchange with a deadline, without following redirects: the piece the client, the identity-provider
 // helpers, the mock and verify share.
 import { type OperationInfo, ServiceError } from '../client/errors.js';
+import { placeholderHost } from './address.js';
 
 /** A fetch function: the global `fetch` or any function that takes a Request and gives a Response. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -105,11 +106,8 @@ export async function startExchange(
     if (timedOut)
       throw new ServiceError({ kind: 'timeout', message: `No complete answer within ${timeoutMs} ms.`, operation, cause: error });
     if (signal?.aborted) throw abortError(signal, operation);
-    const url = input instanceof Request ? input.url : input;
-    const host = new URL(url).hostname;
-    const hint = host.endsWith('.invalid')
-      ? ` (${host} is a placeholder host of the description: give your data center's real baseUrl and authUrl)`
-      : '';
+    const placeholder = placeholderHost(input instanceof Request ? input.url : input);
+    const hint = placeholder ? ` (${placeholder}: give your data center's real baseUrl and authUrl)` : '';
     throw new ServiceError({ kind: 'network', message: `Network error: ${describeCause(error)}${hint}`, operation, cause: error });
   }
 }

@@ -2,7 +2,7 @@
 import { dataCenters } from '../../generated/client.js';
 import { isParameter, type OpenApiDocument, type Operation, operationsOf, type ParameterNode } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
-import { credentialAddress } from '../fetch/address.js';
+import { credentialAddress, placeholderHost } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
 import { positiveNumber, positiveWholeNumber } from '../options.js';
 import { type CheckReport, type VerifyAuth, type VerifyOptions, verifyDefaults } from './types.js';
@@ -28,10 +28,10 @@ export interface Settings {
 
 function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean): string {
   const address = credentialAddress(name, value, insecure);
-  const { hostname } = new URL(address);
-  if (hostname.endsWith('.invalid')) {
+  const placeholder = placeholderHost(address);
+  if (placeholder) {
     throw new TypeError(
-      `${hostname} is a placeholder host of the description (the documents do not give the data centers' hosts): give your data center's real ${name === 'baseUrl' ? 'API root as baseUrl' : 'identity provider as authUrl'}.`,
+      `${placeholder} (the documents do not give the data centers' hosts): give your data center's real ${name === 'baseUrl' ? 'API root as baseUrl' : 'identity provider as authUrl'}.`,
     );
   }
   return address;
