@@ -117,15 +117,15 @@ function settingsOf(options: VerifyOptions): Settings {
     authUrl = options.authUrl === undefined ? undefined : checkUrl('authUrl', options.authUrl, insecure);
   }
   const document = (options.description as OpenApiDocument | undefined) ?? packagedBundle();
-  const writes = resourceOperations(document).filter((entry) => entry.method !== 'get');
+  const writes = writeOperations(document);
   const allow = [...new Set(options.allow ?? [])];
   for (const name of allow) {
-    if (!writes.some((entry) => entry.operationId === name)) {
+    if (!writes.includes(name)) {
       const isGet = resourceOperations(document).some((entry) => entry.operationId === name);
       throw new TypeError(
         isGet
           ? `${name} reads data: verify sends every documented GET without being asked.`
-          : `${JSON.stringify(name)} is not an operation of the API that creates or changes data; those are: ${writes.map((entry) => entry.operationId).join(', ') || 'none'}.`,
+          : `${JSON.stringify(name)} is not an operation of the API that creates or changes data; those are: ${writes.join(', ') || 'none'}.`,
       );
     }
   }
