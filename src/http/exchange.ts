@@ -162,7 +162,11 @@ export function violationsHeader(violations: Violation[]): string {
   return `[${shown.join(',')}]`;
 }
 
-/** Quotes a piece of the request in a message, shortened and without control characters. */
+/**
+ * Quotes a piece of the request in a message (an answer's JSON), shortened, as a JSON string: C0 controls are escaped
+ * there; C1 and bidirectional controls are kept, so a message on its way to a terminal goes through terminalText
+ * (src/output/escape.ts), as the mock's --log and the proxy's report do.
+ */
 export function quote(text: string, max = 60): string {
   const shown = text.length > max ? `${text.slice(0, max)}...` : text;
   return JSON.stringify(shown);
