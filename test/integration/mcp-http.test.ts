@@ -168,6 +168,13 @@ describe('the MCP server over Streamable HTTP', () => {
     await allowed.end();
   });
 
+  it('refuses at start an allowed host that no Host header name can equal (with a port or a scheme)', async () => {
+    for (const name of ['mcp.example.com:443', 'https://mcp.example.com'])
+      await expect(serve({ baseUrl: mock.baseUrl, allowedHosts: [name] }), name).rejects.toThrow(/^allowedHosts: .* is not a host name/);
+    const running = await serve({ baseUrl: mock.baseUrl, allowedHosts: ['mcp.example.com'] });
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
   it('holds at most maxSessions sessions: a client beyond them gets 503, and an idle one makes room', async () => {
     let now = 0;
     const running = await serve({ baseUrl: mock.baseUrl, maxSessions: 2, sessionIdleMs: 60_000, clock: () => now });
