@@ -30,6 +30,7 @@ const bodyTexts = new WeakMap<Call, string>();
 
 /** A call's body as UTF-8 text, decoded once for all that read it (a body of 1 MiB takes milliseconds to decode). */
 export function bodyText(call: Call): string {
+  if (call.body.length === 0) return '';
   let text = bodyTexts.get(call);
   if (text === undefined) {
     text = call.body.toString('utf8');

@@ -121,7 +121,7 @@ function bodySecrets(text: string, mediaType: string | undefined, redactor: Reda
   const add = (value: string) => redactor.add(value);
   const jsonish = isJsonish(text, mediaType);
   secretsOfJson(text, add);
-  if (jsonish && (!text.includes('=') || parses(text))) return;
+  if (redactor.full || (jsonish && (!text.includes('=') || parses(text)))) return;
   for (const value of secretParametersOf(text)) if (!add(value)) return;
 }
 
@@ -132,14 +132,10 @@ const redactBody = (text: string, mediaType: string | undefined, redactor: Redac
 /** A copy of a text that shares nothing with a larger one (a slice of a string can keep the whole alive). */
 const flat = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
 
-/** Bytes that share no larger buffer (a small Buffer can be a view of a shared pool). */
-const ownBytes = (bytes: Buffer) =>
-  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(new Uint8Array(bytes).buffer);
-
 /** A body as the entry keeps it: as sent within maxBodyBytes; else redacted whole, then cut and marked. */
 function keptBody(bytes: Buffer, mediaType: string | undefined, redactor: Redactor, text?: string): KeptBody | undefined {
   if (bytes.length === 0) return undefined;
-  if (bytes.length <= maxBodyBytes) return { bytes: ownBytes(bytes), mediaType, cut: false };
+  if (bytes.length <= maxBodyBytes) return { bytes, mediaType, cut: false };
   const shown = redactBody(text ?? bytes.toString('utf8'), mediaType, redactor);
   const mark = `...[cut: the body has ${bytes.length} bytes; the journal keeps ${maxBodyBytes}]`;
   return { bytes: Buffer.concat([Buffer.from(shown).subarray(0, maxBodyBytes), Buffer.from(mark)]), mediaType, cut: true };
@@ -173,7 +169,8 @@ function headSecrets(call: Call, redactor: Redactor): void {
 
 /**
  * The words of the request that the simulator holds as credentials, wherever a client put them: any header, the
- * path (decoded), the query, the body (its text as sent, a JSON text decoded too).
+ * path (decoded), the query (decoded), the body (as sent). Kept with the entry: the simulator may forget them before
+ * it is read.
  */
 function issuedWords(call: Call, body: string, isSecret: (value: string) => boolean): string[] {
   const found = new Set<string>();
@@ -191,6 +188,13 @@ function issuedWords(call: Call, body: string, isSecret: (value: string) => bool
 
 /** The request's headers as kept: each value within maxHeaderLength, a longer one redacted whole, then cut. */
 function keptHeaders(call: Call, redactor: Redactor): Record<string, string> {
+  // Most calls' headers are kept as they are: texts within the bound.
+  let asThey = true;
+  for (const name in call.headers) {
+    const value = call.headers[name];
+    if (typeof value !== 'string' || value.length > maxHeaderLength) asThey = false;
+  }
+  if (asThey) return call.headers as Record<string, string>;
   const headers: [string, string][] = [];
   for (const [name, raw] of Object.entries(call.headers)) {
     const value = headerText(raw);
@@ -215,7 +219,8 @@ function keptFact(value: string | null, isSecret: (value: string) => boolean): s
 function keptBytes(entry: KeptEntry): number {
   let bytes = 512 + entry.target.length + (entry.violations?.length ?? 0);
   for (const name in entry.headers) bytes += 48 + name.length + entry.headers[name]!.length;
-  bytes += (entry.body?.bytes.length ?? 0) + (entry.answer?.bytes.length ?? 0);
+  // A small Buffer can be a view of a shared pool of 8 KiB: the pool is what it keeps.
+  bytes += (entry.body?.bytes.buffer.byteLength ?? 0) + (entry.answer?.bytes.buffer.byteLength ?? 0);
   for (const value of [...entry.secrets, ...entry.issued, entry.account ?? '', entry.clientId ?? '']) bytes += 16 + value.length;
   for (const segment of entry.unmatched?.segments ?? []) bytes += 16 + segment.length;
   return bytes;
