@@ -75,6 +75,8 @@ async function bundleOne(dir: string, app: BundleApp): Promise<BundleSize> {
     write: false,
     metafile: true,
     logLevel: 'silent',
+    // An installed package carries no tsconfig.json: the repository's (its paths into src/) must not apply to dist/.
+    tsconfigRaw: '{}',
     plugins: app === 'client' ? [withoutZod] : [],
   });
   const output = result.outputFiles[0]!;

@@ -12,6 +12,12 @@ describe('the client in a browser bundle', () => {
     expect(holdsZod(client!)).toBe(false);
   });
 
+  it("takes the browser form of validate: true (the `browser` condition of package.json's imports): no run-time import of the schemas", async () => {
+    const [client] = await measureBundles(['client']);
+    expect(client!.inputs).toContain('dist/src/client/packaged-schemas.browser.js');
+    expect(client!.inputs).not.toContain('dist/src/client/packaged-schemas.js');
+  });
+
   it('with validate: answerSchema, holds the schemas the app imports', async () => {
     const [validating] = await measureBundles(['validating']);
     expect(validating!.inputs).toContain('dist/generated/zod.js');
