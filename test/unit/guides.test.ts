@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { root } from '../../scripts/lib/paths.js';
 import { checkSeed } from '../../src/simulator/seed.js';
 import { loadBundle, operationsOf } from '../support/bundle.js';
@@ -26,6 +27,11 @@ describe('the fences of the guides', () => {
     expect(guideBlocks('docs/x.md', '- A list:\n\n  ```json\n  {"a": 1}\n  ```\n')).toEqual([
       { file: 'docs/x.md', line: 3, language: 'json', check: 'parse', source: '{"a": 1}' },
     ]);
+  });
+
+  it('YAML blocks parse', () => {
+    for (const block of blocks.filter((each) => each.language === 'yaml' && each.check !== 'outline'))
+      expect(() => parseYaml(block.source, { prettyErrors: true }), where(block)).not.toThrow();
   });
 
   it('JSON blocks parse, and every seed is one the mock takes', () => {
