@@ -27,13 +27,7 @@ import {
   ownOrigins,
 } from '../http/guard.js';
 import { urlOf } from '../http/server.js';
-
-export interface ApiAccessOptions {
-  /** The origins whose pages may call (`https://app.example.com`). Default: every origin. */
-  allowedOrigins?: readonly string[] | undefined;
-  /** Names the mock is reached by besides this machine's, its listen address and IP addresses (`mock` in a compose file). */
-  allowedHosts?: readonly string[] | undefined;
-}
+import type { ApiAccessOptions } from './types.js';
 
 export interface ApiAccess {
   /** The answer the rule gives itself, before the mock: a refusal (421, 403) or a preflight's; undefined to go on. */

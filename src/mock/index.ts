@@ -21,10 +21,10 @@ import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js'
 import { positiveWholeNumber } from '../options.js';
 import { redactTarget } from '../output/redact.js';
 import { isControlPath, type Simulator } from '../simulator/index.js';
-import { type ApiAccessOptions, apiAccess, apiAccessOptions } from './api-access.js';
+import { apiAccess, apiAccessOptions } from './api-access.js';
 import { type MockHandler, prepareMock } from './handler.js';
 import { testApiRefusal } from './test-api-access.js';
-import type { MockBehaviour, MockControl } from './types.js';
+import type { ApiAccessOptions, MockBehaviour, MockControl } from './types.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
