@@ -2,7 +2,7 @@
 // whole or not at all. It signs in as verify and mcp do: credentials from the environment, the same target options.
 
 import { terminalText } from '../output/escape.js';
-import { RecordError, recordSeed } from '../record/index.js';
+import { RecordError, recordSeed, seedFileText } from '../record/index.js';
 import { type Command, parseCommand, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { unwritable, writeWhole } from './files.js';
@@ -66,7 +66,7 @@ export async function runRecord(args: string[], env: Record<string, string | und
     process.exitCode = 1;
     return;
   }
-  writeWhole(out, `${JSON.stringify(seed, null, 2)}\n`);
+  writeWhole(out, seedFileText(seed));
   const managed = seed.customers.length + seed.business_units.length;
   const monitors = [seed.account, ...seed.customers, ...seed.business_units].reduce((sum, account) => sum + account.monitors.length, 0);
   say(`wrote ${out}: ${monitors} monitors in ${managed + 1} accounts. Start the mock with it: ${program} mock --seed ${out}`);

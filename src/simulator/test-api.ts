@@ -14,6 +14,7 @@
 
 import { isRecord } from '../description/openapi.js';
 import { type Answer, type Call, errorAnswer, quote } from '../http/exchange.js';
+import { notJsonBody } from '../http/json-fault.js';
 import { isJournalPath, journalAnswer } from '../journal/http.js';
 import type { Journal } from '../journal/index.js';
 import { refuseUnknownKeys } from '../options.js';
@@ -94,11 +95,12 @@ function readBody(call: Call): { body: Record<string, unknown> } | { refused: An
   const type = call.mediaType?.type;
   if (type !== 'application/json')
     return refused(415, `the test API takes JSON bodies: send Content-Type: application/json (not ${quote(type ?? '(none)', 60)})`);
+  const text = call.body.toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(call.body.toString('utf8'));
-  } catch (error) {
-    return refused(400, `the body is not valid JSON (${(error as Error).message})`);
+    body = JSON.parse(text);
+  } catch {
+    return refused(400, notJsonBody(text));
   }
   return isRecord(body) ? { body } : refused(400, 'the body must be a JSON object');
 }
@@ -122,10 +124,9 @@ function endpointAnswer(control: MockControl, call: Call, journal: Journal): Ans
     return handle(control, read.body);
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) return errorAnswer(400, error.message);
-    if (error instanceof SeedError) {
-      const faults = error.faults.map((fault) => `${fault.pointer || '(the whole body)'}: ${fault.message}`);
-      return errorAnswer(400, `the state is not a valid seed, so it did not change: ${faults.join('; ')}`);
-    }
+    // The faults as the error shows them: the first 10, then how many more (a wrong body of 1 MiB has many).
+    if (error instanceof SeedError)
+      return errorAnswer(400, `the state is not a valid seed, so it did not change: ${error.shown.join('; ')}`);
     throw error;
   }
 }

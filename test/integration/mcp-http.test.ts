@@ -196,6 +196,42 @@ describe('the MCP server over Streamable HTTP', () => {
     await Promise.all([second.end(), third.end()]);
   });
 
+  it('a client that sends its first request slowly holds no session place: one is taken once a request has come whole', async () => {
+    const running = await serve({ baseUrl: mock.baseUrl, maxSessions: 2 });
+    // Two initialize requests whose bodies never finish (any holder of the token can send them). The server has read
+    // each one's headers, and begun to handle it, once it answers 100 Continue.
+    const halfSent = await Promise.all(
+      [0, 1].map(
+        () =>
+          new Promise<http.ClientRequest>((resolve) => {
+            const request = http.request(running.url, {
+              method: 'POST',
+              headers: {
+                ...bearer,
+                'Content-Type': 'application/json',
+                Accept: 'application/json, text/event-stream',
+                'Content-Length': '1000',
+                Expect: '100-continue',
+              },
+            });
+            request.on('error', () => {});
+            request.on('continue', () => {
+              request.write('{"jsonrpc":"2.0","id":1,"method":"initialize"');
+              resolve(request);
+            });
+            request.flushHeaders();
+          }),
+      ),
+    );
+    try {
+      const whole = await assistant(running.url);
+      expect(running.sessions()).toBe(1);
+      await whole.end();
+    } finally {
+      for (const request of halfSent) request.destroy();
+    }
+  });
+
   it("quotes a hostile service's message cut at a bound, refuses an answer that breaks the output schema, and a 30 MB one at 256 KiB unread", async () => {
     const running = await serve({ baseUrl: hostile.baseUrl });
     const { client, end } = await assistant(running.url);

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFetch } from '../../src/mock/index.js';
-import { RecordError, recordSeed, sameFormKey } from '../../src/record/index.js';
+import { RecordError, type RecordedSeed, recordSeed, sameFormKey, seedFileText } from '../../src/record/index.js';
+import { maxSeedBytes } from '../../src/simulator/seed.js';
 import {
   type LiveAccount,
   liveAccessToken,
@@ -132,6 +133,36 @@ describe('recordSeed', () => {
     }
   });
 
+  it('writes no credential the service echoes: the seed and the progress go through the one redaction', async () => {
+    const echoing = await startLiveAccount();
+    const echoed = [{ monitor_id: '5001', display_name: `Service-oauthtoken ${liveAccessToken}`, note: liveCredentials.clientId }];
+    echoing.refuse('/api/monitors', { json: { message: 'success', data: echoed } });
+    echoing.refuse('/api/short/msp/customers', { json: { code: 0, message: 'success', data: [{ name: liveAccessToken, zaaid: '71' }] } });
+    try {
+      const lines: string[] = [];
+      const seed = await record({ onProgress: (line) => lines.push(line) }, echoing);
+      const written = `${seedFileText(seed)}${lines.join('\n')}`;
+      for (const secret of [liveAccessToken, liveCredentials.clientId]) expect(written).not.toContain(secret);
+      expect(seed.account.monitors[0]).toEqual({ monitor_id: '5001', display_name: 'Service-oauthtoken [redacted]', note: '[redacted]' });
+    } finally {
+      await echoing.stop();
+    }
+  });
+
+  it('reads the answers up to the size of a seed the mock reads, no further, and says so', async () => {
+    const huge = await startLiveAccount();
+    huge.refuse('/api/monitors', { json: { message: 'success', data: [{ monitor_id: '5001', display_name: 'm'.repeat(maxSeedBytes) }] } });
+    try {
+      const error = await record({}, huge).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RecordError);
+      expect((error as Error).message).toBe(
+        `GET /monitors (your account): the service's answers hold more than ${maxSeedBytes} bytes (16 MiB), more than a seed the mock reads, so they were not read further and nothing was written`,
+      );
+    } finally {
+      await huge.stop();
+    }
+  });
+
   it('follows no redirect with the credentials', async () => {
     const moving = await startLiveAccount();
     moving.refuse('/api/device_key', { status: 302, headers: { Location: 'http://127.0.0.1:1/api/device_key' } });
@@ -155,6 +186,31 @@ describe('recordSeed', () => {
     expect(await get()).toEqual(liveMonitors['']);
     expect(await get('71')).toEqual(liveMonitors['71']);
     expect(await get('81')).toEqual(liveMonitors['81']);
+  });
+});
+
+describe('the seed file', () => {
+  const seedOf = (monitors: number): RecordedSeed => ({
+    account: {
+      type: 'normal',
+      device_key: 'eu_0123',
+      monitors: Array.from({ length: monitors }, (_, index) => ({ monitor_id: String(1_000_000 + index), display_name: 'm' })),
+      groups: [],
+    },
+    customers: [],
+    business_units: [],
+  });
+
+  it('is indented; in one line when only that fits the 16 MiB the mock reads; refused when neither does', () => {
+    expect(seedFileText(seedOf(2))).toMatch(/^{\n {2}"account": {\n/);
+    const large = seedFileText(seedOf(300_000));
+    expect(large.split('\n')).toHaveLength(2);
+    expect(Buffer.byteLength(large)).toBeLessThanOrEqual(maxSeedBytes);
+    expect(() => seedFileText(seedOf(420_000))).toThrow(
+      new RecordError(
+        `the seed would have ${Buffer.byteLength(`${JSON.stringify(seedOf(420_000))}\n`)} bytes, more than the ${maxSeedBytes} (16 MiB) the mock reads from a seed file, so nothing was written`,
+      ),
+    );
   });
 });
 
