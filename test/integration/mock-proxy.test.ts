@@ -265,6 +265,28 @@ describe('monitoring-service-api proxy (the command line)', () => {
     }
   });
 
+  it('--detach: returns once it answers, with its warning; kill stops it, and its summary goes to --log-file', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'proxy-detach-'));
+    const [pidFile, logFile] = [path.join(folder, 'proxy.pid'), path.join(folder, 'proxy.log')];
+    const upstream = `http://127.0.0.1:${await freePort()}`;
+    const args = ['proxy', '--upstream', upstream, '--port', '0', '--detach', '--pid-file', pidFile, '--log-file', logFile];
+    const command = startCommand(process.execPath, [compiledBin, ...args]);
+    await command.closed;
+    expect((await command.exited).code).toBe(0);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(command.output()).toMatch(/Validating proxy .* is listening[\s\S]*It runs in the background: stop it with kill/);
+      expect(command.output()).toMatch(/Warning: the upstream http:\/\/127\.0\.0\.1:\d+\/ does not answer/);
+      const [, url] = /Send your calls to (\S+) /.exec(command.output())!;
+      expect((await send(url!, '/api/monitors', { headers: auth })).status).toBe(502);
+      process.kill(pid, 'SIGTERM');
+      expect(await waitUntil(() => !isRunning(pid), 10_000)).toBe(true);
+      expect(readFileSync(logFile, 'utf8')).toMatch(/SIGTERM: stopping the proxy\.\n1 exchange/);
+    } finally {
+      signalTree(pid, 'SIGKILL');
+    }
+  });
+
   it('without --upstream: exit 2 with the usage', async () => {
     const command = startCommand(process.execPath, [compiledBin, 'proxy']);
     expect((await command.exited).code).toBe(2);
