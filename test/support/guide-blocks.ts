@@ -6,6 +6,7 @@
 //   sh            parsed (bash -n)
 //   sh run        run by bash in that project against a mock on a free port (127.0.0.1:4010 replaced by it)
 //   json          parsed; json seed also checked as the mock's seed
+//   yaml          parsed (a CI workflow: test/e2e/running-in-ci.test.ts also holds it to the shell blocks it runs)
 //   text          output shown to the reader, not run
 //   <any> outline only an outline (a placeholder host, a secret): skipped, and listed
 import { readdirSync, readFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ const checks: Record<string, Record<string, Check>> = {
   ts: { '': 'typecheck', run: 'run', vitest: 'vitest', outline: 'outline' },
   sh: { '': 'parse', run: 'run', outline: 'outline' },
   json: { '': 'parse', seed: 'seed', outline: 'outline' },
+  yaml: { '': 'parse', outline: 'outline' },
   text: { '': 'shown' },
 };
 
