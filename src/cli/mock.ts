@@ -4,6 +4,7 @@ import { type MockMode, type RandomFaults, type RunningMock, SeedError, startMoc
 import { exposureWarning } from '../mock/test-api-access.js';
 import { terminalText } from '../output/escape.js';
 import { maxDelayMs } from '../simulator/faults.js';
+import { testApiEndpoints } from '../simulator/test-api.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { detach, serve, servingOf, servingOptions, servingUsage, untilSignalled } from './serve.js';
 import { asUsageError } from './target.js';
@@ -65,7 +66,8 @@ export function mockBanner(mock: RunningMock, mode: MockMode = 'simulator'): str
   if (mode === 'simulator') {
     lines.push(
       `  It simulates the service: accounts (Cookie: zaaid=...), monitors, groups, tokens and their limits.`,
-      `  Test API: ${mock.authUrl}/__mock/state (GET), /__mock/clients, /__mock/grant-codes, /__mock/clock, /__mock/faults, /__mock/reset (POST).`,
+      `  Test API, at ${mock.authUrl}:`,
+      ...listLines(testApiEndpoints, '    '),
     );
     const state = mock.control.state();
     if (state.strict_tokens) lines.push('  Strict tokens: only tokens the mock issued are accepted.');
@@ -79,6 +81,18 @@ export function mockBanner(mock: RunningMock, mode: MockMode = 'simulator'): str
   }
   lines.push(`  Errors on demand: -H 'Prefer: code=404' (or code=400, 401, 403, 500; example=NAME).`, `  Process: pid ${process.pid}`);
   return lines.join('\n');
+}
+
+/** Items separated by semicolons, in lines of at most 118 characters, each after `indent`; the last ends with a period. */
+function listLines(items: readonly string[], indent: string): string[] {
+  const lines: string[] = [];
+  for (const [index, item] of items.entries()) {
+    const text = `${item}${index === items.length - 1 ? '.' : ';'}`;
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + text.length < 118) lines[lines.length - 1] = `${last} ${text}`;
+    else lines.push(`${indent}${text}`);
+  }
+  return lines;
 }
 
 /** The random faults of the options, if any are asked for. */

@@ -284,6 +284,10 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     ]);
     const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
     await command.waitFor(/Process: pid/);
+    // The banner names every endpoint of the test API, the journal and PUT /__mock/state among them.
+    expect(command.output()).toMatch(/Test API, at http:\/\/127\.0\.0\.1:\d+:\n( {4}.*\n)+/);
+    for (const endpoint of ['GET, PUT /__mock/state', 'GET, DELETE /__mock/requests', 'GET /__mock/requests/{id}', 'POST /__mock/faults'])
+      expect(command.output()).toContain(endpoint);
     expect(command.output()).toMatch(/Strict tokens: only tokens the mock issued are accepted/);
     expect(command.output()).toMatch(/Random faults: rate 0 \(500, 503\), latency 0-1 ms, seed 9/);
     const state = await (await fetch(`${baseUrl!.replace(/\/api$/, '')}/__mock/state`)).json();

@@ -158,6 +158,12 @@ describe('the test API, in-process', () => {
     expect(send(sim, 'POST', '/__mock/clients').status).toBe(201);
   });
 
+  it("an unknown endpoint is a 404 listing every endpoint with its methods, the journal's and PUT /__mock/state too", () => {
+    const answer = send(simulator(), 'POST', '/__mock/nope');
+    expect(answer.status).toBe(404);
+    expect(answer.json.message).toMatch(/GET, PUT \/__mock\/state;.*GET, DELETE \/__mock\/requests; GET \/__mock\/requests\/\{id\}\)$/);
+  });
+
   it('answers without CORS headers, so that no page of another origin reads them', () => {
     const sim = simulator();
     for (const answer of [
