@@ -54,10 +54,7 @@ const endpoints: Record<string, Record<string, Handler>> = {
   },
   '/__mock/faults': {
     POST: (control, body) => {
-      if ('seed' in body) {
-        control.randomFaults(body as unknown as RandomFaults);
-        return json(201, control.state().random_faults);
-      }
+      if ('seed' in body) return json(201, control.randomFaults(body as unknown as RandomFaults));
       return json(201, control.fault(body as unknown as FaultScript));
     },
   },

@@ -72,6 +72,18 @@ describe('random faults', () => {
     expect(new Set(sequence(1).map((entry) => entry.split('/')[0]))).toEqual(new Set(['200', '500', '503']));
   });
 
+  it('control.randomFaults gives the settings in force, with their defaults, as POST /__mock/faults does', () => {
+    const sim = createSimulator(bundle);
+    const settings = { seed: 7, rate: 0.25 };
+    const expected = { seed: 7, rate: 0.25, statuses: [500, 503], latency_ms: [0, 0] };
+    expect(sim.control.randomFaults(settings)).toEqual(expected);
+    const over = send(sim, 'POST', '/__mock/faults', settings);
+    expect(over).toMatchObject({ status: 201, json: expected });
+    expect(sim.control.state().random_faults).toEqual(expected);
+    expect(sim.control.randomFaults(undefined)).toBeNull();
+    expect(sim.control.state().random_faults).toBeNull();
+  });
+
   it('a script goes first, for count answers, then the random draw alone', () => {
     const faults = createFaults({ operations: ['getMonitor'] });
     faults.script({ operation: 'getMonitor', status: 429, retry_after_s: 3, count: 2 });
