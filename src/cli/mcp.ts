@@ -2,6 +2,7 @@
 // Streamable HTTP with --http. Over stdio, stdout carries the protocol only: every message of this command goes to
 // stderr.
 
+import { counted } from '../output/count.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { detach, serve, servingOf, servingOptions, servingUsage } from './serve.js';
@@ -122,7 +123,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
     allowWrites: values['allow-writes'] === true,
     insecure: values.insecure === true,
   };
-  const offered = `${mcp.operationTools.filter((tool) => options.allowWrites || !tool.write).length} operations of ${baseUrl}`;
+  const offered = `${counted(mcp.operationTools.filter((tool) => options.allowWrites || !tool.write).length, 'operation')} of ${baseUrl}`;
   const mode = options.allowWrites ? ' (writes allowed)' : ' (read-only)';
   if (http === undefined) {
     let server: ReturnType<typeof mcp.createMcpServer>;

@@ -1,6 +1,7 @@
 // `monitoring-service-api record --out seed.json`: a seed for the mock recorded from a real account (GET only), written
 // whole or not at all. It signs in as verify and mcp do: credentials from the environment, the same target options.
 
+import { counted } from '../output/count.js';
 import { terminalText } from '../output/escape.js';
 import { RecordError, recordSeed } from '../record/index.js';
 import { type Command, parseCommand, program, UsageError } from './args.js';
@@ -69,5 +70,7 @@ export async function runRecord(args: string[], env: Record<string, string | und
   writeWhole(out, `${JSON.stringify(seed, null, 2)}\n`);
   const managed = seed.customers.length + seed.business_units.length;
   const monitors = [seed.account, ...seed.customers, ...seed.business_units].reduce((sum, account) => sum + account.monitors.length, 0);
-  say(`wrote ${out}: ${monitors} monitors in ${managed + 1} accounts. Start the mock with it: ${program} mock --seed ${out}`);
+  say(
+    `wrote ${out}: ${counted(monitors, 'monitor')} in ${counted(managed + 1, 'account')}. Start the mock with it: ${program} mock --seed ${out}`,
+  );
 }

@@ -51,7 +51,7 @@ describe('recordSeed', () => {
       'GET /api/short/bu/business_units',
       'GET /api/monitors zaaid=81',
     ]);
-    expect(lines).toContain('customer 71: 1 monitors');
+    expect(lines).toContain('customer 71: 1 monitor');
   });
 
   it('replaces the device key with one of the same form, unless asked to keep it', async () => {
@@ -179,7 +179,8 @@ describe('monitoring-service-api record (the command line)', () => {
         run(['--out', written, '--data-center', 'eu']),
       ]);
       expect(ok.code, ok.output).toBe(0);
-      expect(ok.output).toMatch(/record: customer 71: 1 monitors/);
+      expect(ok.output).toMatch(/record: customer 71: 1 monitor$/m);
+      expect(ok.output).toMatch(/record: customer 72: 0 monitors$/m);
       expect(ok.output).toMatch(/wrote .*seed\.json: 4 monitors in 4 accounts/);
       const seed = JSON.parse(readFileSync(written, 'utf8'));
       expect(seed.customers[0].name).toBe('Customer 1');
