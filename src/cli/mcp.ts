@@ -5,8 +5,9 @@
 import { counted } from '../output/count.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
+import { commandError } from './names.js';
 import { detach, serve, servingOf, servingOptions, servingUsage } from './serve.js';
-import { asUsageError, targetOf, targetOptions, targetUsage } from './target.js';
+import { targetOf, targetOptions, targetUsage } from './target.js';
 
 /** The MCP SDK, an optional peer dependency of the package, as the user installs it. */
 export const mcpInstallCommand = 'npm install --save-exact @modelcontextprotocol/sdk@1.32.2';
@@ -94,14 +95,8 @@ async function loadMcp() {
   }
 }
 
-/** A wrong option of the library as this command's flag. */
-const asMcpUsageError = (error: unknown) =>
-  asUsageError(error, mcpCommand.usage, [
-    ['token', httpTokenVariable],
-    ['allowedOrigins', '--allow-origin'],
-    ['allowedHosts', '--allow-host'],
-    ['maxAnswerBytes', '--max-answer-bytes'],
-  ]);
+/** An error of the library as this command says it: its options by its flags, the HTTP token by its variable. */
+const asCommandError = (error: unknown) => commandError(error, mcpCommand.usage, { token: httpTokenVariable });
 
 /** `mcp`: checks the configuration, then serves over stdio until stdin closes, or over HTTP until a signal. */
 export async function runMcp(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {
@@ -130,7 +125,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
     try {
       server = mcp.createMcpServer(options);
     } catch (error) {
-      throw asMcpUsageError(error);
+      throw asCommandError(error);
     }
     await server.connect(new stdio.StdioServerTransport());
     console.error(`${program} mcp: serving ${offered} over stdio${mode}.`);
@@ -142,7 +137,7 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
   try {
     running = await mcp.startMcpHttpServer({ ...options, ...http });
   } catch (error) {
-    throw asMcpUsageError(error);
+    throw asCommandError(error);
   }
   serve('MCP server', running, serving, {
     banner: `${program} mcp: serving ${offered} over Streamable HTTP at ${running.url}${mode}; every request needs the token of ${httpTokenVariable}.\n  Process: pid ${process.pid}`,

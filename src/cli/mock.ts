@@ -6,8 +6,8 @@ import { terminalText } from '../output/escape.js';
 import { maxDelayMs } from '../simulator/faults.js';
 import { testApiEndpoints } from '../simulator/test-api.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
+import { commandError } from './names.js';
 import { detach, serve, servingOf, servingOptions, servingUsage, untilSignalled } from './serve.js';
-import { asUsageError } from './target.js';
 
 /** The environment variable of the test API's token (never an option: a process list would show it). */
 export const testApiTokenVariable = 'MOCK_TEST_API_TOKEN';
@@ -169,9 +169,7 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   } catch (error) {
     // A wrong seed file is a fault of the command line's input: its message names the file, pointer and fault.
     if (error instanceof SeedError) throw new UsageError(error.message);
-    if (error instanceof TypeError && error.message.startsWith('testApiToken'))
-      throw asUsageError(error, mockCommand.usage, [['testApiToken', testApiTokenVariable]]);
-    throw error;
+    throw commandError(error, mockCommand.usage, { testApiToken: testApiTokenVariable });
   }
   const warning = exposureWarning(mock.host, testApiToken, mode === 'simulator');
   serve('mock', mock, serving, {

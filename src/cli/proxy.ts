@@ -3,6 +3,7 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { type ExchangeReport, formatReport, type RunningProxy, startProxy } from '../proxy/index.js';
 import { type Command, countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { unwritable } from './files.js';
+import { commandError } from './names.js';
 import { detach, serve, servingOf, servingOptions, servingUsage, untilSignalled } from './serve.js';
 
 export const proxyCommand = {
@@ -83,10 +84,7 @@ export async function runProxy(args: string[]): Promise<void> {
       onReport,
     });
   } catch (error) {
-    // The library names its option; here it is the flag.
-    if (error instanceof TypeError && error.message.startsWith('upstream '))
-      throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
-    throw error;
+    throw commandError(error, proxyCommand.usage);
   }
   if (!reportBegun) writeReport('');
   const mode = values.errors

@@ -7,7 +7,8 @@ import { RecordError, recordSeed } from '../record/index.js';
 import { type Command, parseCommand, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { unwritable, writeWhole } from './files.js';
-import { asUsageError, targetOf, targetOptions, targetUsage } from './target.js';
+import { commandError } from './names.js';
+import { targetOf, targetOptions, targetUsage } from './target.js';
 
 export const recordCommand = {
   summary: 'record a seed for the mock from a real account (its monitors, customers and business units; GET only)',
@@ -61,7 +62,7 @@ export async function runRecord(args: string[], env: Record<string, string | und
       onProgress: say,
     });
   } catch (error) {
-    if (error instanceof TypeError) throw asUsageError(error, recordCommand.usage);
+    if (error instanceof TypeError) throw commandError(error, recordCommand.usage);
     if (!(error instanceof RecordError)) throw error;
     console.error(`${program} record: ${error.message.split('\n').map(terminalText).join('\n')}`);
     process.exitCode = 1;

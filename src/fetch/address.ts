@@ -1,5 +1,6 @@
 // The addresses that credentials go to, checked before anything is sent: which host names never leave this machine
 // (plain http is safe only there), and the checks of an API root or an identity provider's address.
+import { OptionError, option, wording } from '../options.js';
 
 /** A host name without the brackets of an IPv6 literal (`[::1]` is `::1`). */
 export const unbracket = (host: string): string => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
@@ -28,23 +29,23 @@ export function stripSlash(url: string): string {
 /**
  * An address that credentials will be sent to (an API root, an identity provider), checked: an http(s) URL without
  * a user name or password in it, and https unless it is this machine or the caller opted out (`insecure`), since
- * plain http shows every token and secret to the network. Gives it without trailing slashes; throws a TypeError.
+ * plain http shows every token and secret to the network. Gives it without trailing slashes; throws an OptionError
+ * naming the option `name`.
  */
 export function credentialAddress(name: string, value: string, insecure = false): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
+    throw new OptionError(wording`${option(name)} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
+    throw new OptionError(wording`${option(name)} must be an http(s) URL, not ${JSON.stringify(value)}`);
   if (url.username || url.password)
-    throw new TypeError(`${name} must not carry a user name or password: credentials never travel in a URL.`);
+    throw new OptionError(wording`${option(name)} must not carry a user name or password: credentials never travel in a URL.`);
   if (url.protocol === 'http:' && !insecure && !isLoopbackName(url.hostname)) {
-    throw new TypeError(
-      `${name} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with insecure: true ` +
-        '(plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).',
+    throw new OptionError(
+      wording`${option(name)} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with ${option('insecure', true)} (plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).`,
     );
   }
   return stripSlash(value);

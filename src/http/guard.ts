@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { isLoopbackName, unbracket } from '../fetch/address.js';
+import { option, type Wording, wording } from '../options.js';
 import { type HeaderValues, headerText } from './exchange.js';
 
 /** Whether listening on this address serves only this machine (a wildcard address such as 0.0.0.0 does not). */
@@ -64,10 +65,12 @@ export function ownOrigins(listenHost: string, port: number): string[] {
  * What is wrong with a bearer token a server is started with (the MCP server's, the mock's test API's), or undefined:
  * 16 to 512 printable ASCII characters without spaces, so that it can be neither guessed nor broken by a header.
  */
-export function bearerTokenFault(name: string, token: unknown): string | undefined {
+export function bearerTokenFault(name: string, token: unknown): Wording | undefined {
   const fits =
     typeof token === 'string' && token.length >= 16 && token.length <= 512 && [...token].every((char) => char > ' ' && char <= '~');
-  return fits ? undefined : `${name} must be 16 to 512 printable ASCII characters without spaces (a long random one: openssl rand -hex 32)`;
+  return fits
+    ? undefined
+    : wording`${option(name)} must be 16 to 512 printable ASCII characters without spaces (a long random one: openssl rand -hex 32)`;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { bearerFault, bearerTokenFault, hostFault, isHostName, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
 import { closeServer, listen, serverLimits, urlOf } from '../http/server.js';
-import { positiveWholeNumber } from '../options.js';
+import { OptionError, option, portOption, positiveWholeNumber, wording } from '../options.js';
 import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
 import { serverFor } from './server.js';
 
@@ -68,13 +68,14 @@ function refuse(response: http.ServerResponse, status: number, message: string, 
 function httpSettings(options: McpHttpOptions) {
   const { token } = options;
   const tokenFault = bearerTokenFault('token', token);
-  if (tokenFault) throw new TypeError(tokenFault);
-  const port = options.port ?? defaults.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a whole number from 0 to 65535, not ${port}`);
+  if (tokenFault) throw new OptionError(tokenFault);
+  const port = portOption(options.port, defaults.port);
   const allowedOrigins = (options.allowedOrigins ?? []).map((origin) => {
     const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
     if (!parsed || parsed.origin === 'null' || parsed.origin !== origin.toLowerCase().replace(/\/$/, ''))
-      throw new TypeError(`allowedOrigins: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
+      throw new OptionError(
+        wording`${option('allowedOrigins')}: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`,
+      );
     return parsed.origin;
   });
   return {
@@ -85,7 +86,9 @@ function httpSettings(options: McpHttpOptions) {
     allowedHosts: (options.allowedHosts ?? []).map((name) => {
       // A Host header is compared by its name alone (hostFault): with a port or a scheme, it would refuse every request.
       if (!isHostName(name))
-        throw new TypeError(`allowedHosts: ${JSON.stringify(name)} is not a host name or address (no port, no scheme)`);
+        throw new OptionError(
+          wording`${option('allowedHosts')}: ${JSON.stringify(name)} is not a host name or address (no port, no scheme)`,
+        );
       return name;
     }),
     maxSessions: positiveWholeNumber('maxSessions', options.maxSessions, defaults.maxSessions),

@@ -262,7 +262,9 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     try {
       const command = run(process.execPath, [compiledBin, 'mock', '--port', String(port)]);
       expect((await command.exited).code).toBe(1);
-      expect(command.output()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use`));
+      expect(command.output()).toMatch(
+        new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use: give another --port \\(--port 0 takes a free one\\)\\.`),
+      );
     } finally {
       blocker.close();
     }

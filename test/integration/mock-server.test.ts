@@ -59,7 +59,9 @@ describe('startMock()', () => {
   });
 
   it('a busy port is refused with a message that says what to do', async () => {
-    await expect(startMock({ port: mock.port })).rejects.toThrow(/Port \d+ on 127\.0\.0\.1 is in use/);
+    await expect(startMock({ port: mock.port })).rejects.toThrow(
+      /^Port \d+ on 127\.0\.0\.1 is in use: give another port \(port: 0 takes a free one\)\.$/,
+    );
   });
 });
 
