@@ -14,7 +14,11 @@
 // After the engine (`answer`): its refusals (problem details) and the description's 400 example played for an
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
+//
+// On the identity provider's operations (outside the API root), a 400 has the identity provider's shape:
+// `{code, message, error}`, `error` being `invalid_request` for a request the contract refuses.
 
+import { apiRoot } from '../description/mock-document.js';
 import { isRecord, type JsonValue, type OpenApiDocument, type SchemaNode } from '../description/openapi.js';
 import {
   compileRoutes,
@@ -40,6 +44,8 @@ import {
   type Violation,
   violationsHeader,
 } from '../http/exchange.js';
+import { parseBody } from '../simulator/answers.js';
+import { identityRefusal } from '../simulator/identity.js';
 import { checkPreferences, readPreferences, SharedBadRequest } from './preferences.js';
 
 /** Violation messages in a sentence: `body must have required property 'display_name'; ...`. */
@@ -341,13 +347,32 @@ function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true
   ]);
 }
 
+/**
+ * A 400 of the identity provider's operations (outside the API root) in its shape, `error` and all: the mock's
+ * refusal of a request its contract refuses is `invalid_request` (RFC 6749, section 5.2). Other answers as they are.
+ */
+function inOperationShape(operation: RouteOperation | undefined, answer: Answer): Answer {
+  if (!operation || operation.template.startsWith(`${apiRoot}/`) || answer.status !== 400) return answer;
+  let body: ReturnType<typeof parseBody>;
+  try {
+    body = parseBody(answer);
+  } catch {
+    return answer; // not JSON: not an error answer of the mock's
+  }
+  return 'error' in body ? answer : identityRefusal(answer, 'invalid_request');
+}
+
 /** The mock's rules on a description: what it reads of the description is read once, here. */
 export function mockPolicy(document: OpenApiDocument): MockPolicy {
   const routes = compileRoutes(document);
   const contract: PolicyContract = { version: documentedVersion(document), sharedBadRequest: new SharedBadRequest(document) };
   return {
     match: (call) => matchRoute(routes, call.segments, call.method),
-    before: (call, match) => before(contract, call, match),
-    answer: (call, operation, result) => (result.ok ? engineResultAnswer(call, result) : refusalAnswer(call, operation, result.error)),
+    before: (call, match) => {
+      const decision = before(contract, call, match);
+      return 'answer' in decision ? { answer: inOperationShape(match?.operation, decision.answer) } : decision;
+    },
+    answer: (call, operation, result) =>
+      inOperationShape(operation, result.ok ? engineResultAnswer(call, result) : refusalAnswer(call, operation, result.error)),
   };
 }

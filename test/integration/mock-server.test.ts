@@ -7,7 +7,7 @@ import { createEngine } from '../../src/engine/prism.js';
 import { engineInput } from '../../src/engine/translate.js';
 import { createCall } from '../../src/http/exchange.js';
 import { createMockHandler } from '../../src/mock/handler.js';
-import { type RunningMock, startMock } from '../../src/mock/index.js';
+import { createMockFetch, type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
 import { type Reply, send } from '../support/http-client.js';
 import { schemaValidator } from '../support/validator.js';
@@ -211,9 +211,20 @@ describe('bad requests: a 4xx whose body names the fault, sl-violations kept', (
     expect(reply.headers['sl-violations']).toMatch(/monitor_id/);
   });
 
-  it('an unknown grant type on the identity provider', async () => {
-    const reply = await call(sample('requestToken'), { body: 'client_id=id&client_secret=s&code=c&grant_type=password' });
-    expectFault(reply, 400, /grant_type/);
+  it('an unknown grant type on the identity provider: its own 400, `error` included, in both modes, as a form or a query', async () => {
+    const examples = createMockFetch({ mode: 'examples' });
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    for (const [path, body] of [
+      ['/oauth/v2/token', 'client_id=id&client_secret=s&code=c&grant_type=password'],
+      ['/oauth/v2/token?grant_type=AAA', ''],
+    ] as const) {
+      const reply = await call(sample('requestToken'), { path, body, headers: body ? form : { 'Content-Type': '' } });
+      expectFault(reply, 400, /grant_type/);
+      expect(reply.json).toEqual({ code: 400, message: expect.stringMatching(/grant_type/), error: 'invalid_request' });
+      expect(reply.headers['content-type']).toBe('application/json');
+      const replayed = await examples(`${examples.authUrl}${path}`, { method: 'POST', ...(body ? { body, headers: form } : {}) });
+      expect([replayed.status, await replayed.json()]).toEqual([400, reply.json]);
+    }
   });
 
   it('a body of another media type', async () => {
