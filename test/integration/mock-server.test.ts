@@ -2,7 +2,9 @@
 // its named examples, each error on demand, bad requests answered with a 4xx that names the fault, a clean stop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SampleRequest, sampleRequests, sampleToken } from '../../scripts/lib/sample-requests.js';
+import { exampleOf } from '../../src/description/examples.js';
 import { mockDocument } from '../../src/description/mock-document.js';
+import { parametersOf } from '../../src/description/openapi.js';
 import { createEngine } from '../../src/engine/prism.js';
 import { engineInput } from '../../src/engine/translate.js';
 import { createCall } from '../../src/http/exchange.js';
@@ -92,6 +94,29 @@ describe('every documented answer of every operation, with its named examples', 
     expect(reply.status).toBe(Number(entry.status));
     if (entry.example) expect(reply.json).toEqual(entry.value);
   });
+});
+
+describe('a tool that sends every documented parameter, each with its example', () => {
+  const document = mockDocument(bundle);
+  /** The Cookie header of the operation's documented cookie parameters, at their examples. */
+  const documentedCookies = (request: SampleRequest) =>
+    parametersOf(document, document.paths![request.template]!, request.operation)
+      .filter((parameter) => parameter.in === 'cookie')
+      .map((parameter) => `${parameter.name}=${String(exampleOf(document, parameter))}`)
+      .join('; ');
+
+  it.each(['listMspCustomers', 'listBusinessUnits'])(
+    '%s: gets the list, which takes no zaaid cookie (the zaaids come from it); sent with one, the mock refuses it',
+    async (operationId) => {
+      const request = sample(operationId);
+      const cookie = documentedCookies(request);
+      const reply = await call(request, cookie ? { headers: { Cookie: cookie } } : {});
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.json.data.length).toBeGreaterThan(0);
+      const withZaaid = await call(request, { headers: { Cookie: `zaaid=${reply.json.data[0].zaaid}` } });
+      expect(withZaaid.json).toEqual({ code: 403, message: 'You are not authorized to perform this operation.' });
+    },
+  );
 });
 
 describe('errors on demand', () => {
