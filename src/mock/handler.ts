@@ -48,7 +48,7 @@ export function prepareMock(description?: OpenApiDocument, setup: MockBehaviour 
   const { apiRoot, engineMode = { kind: 'mock' } } = wiring;
   const mode = mockMode(setup.mode);
   const prepared = engineFor(description, engineMode);
-  const policy = mockPolicy(prepared.document);
+  const policy = mockPolicy(prepared.document, { pairedExamples: mode === 'examples' });
   const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup, apiRoot) : undefined;
   const handler = prepared.engine.then(
     (engine): MockHandler =>

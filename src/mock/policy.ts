@@ -264,10 +264,11 @@ function engineHeaders(call: Call): Record<string, string> {
   return textHeaders(call.headers, 'accept');
 }
 
-/** What the mock needs of the description for its rules, read once. */
+/** What the mock needs of the description for its rules, read once, and how it plays them. */
 interface PolicyContract {
   version: string;
   sharedBadRequest: SharedBadRequest;
+  pairedExamples: boolean;
 }
 
 /** The mock's checks of a call before the engine, in the order the faults are named; else the engine's settings. */
@@ -281,7 +282,7 @@ function before(contract: PolicyContract, call: Call, match: RouteMatch | undefi
   if (!operation) return { answer: methodNotAllowed(call, route.template, allowed) };
   const headerFault = authorizationFault(call, operation) ?? checkAccept(call, contract.version);
   if (headerFault) return { answer: headerFault };
-  const preferences = checkPreferences(call, operation, contract.sharedBadRequest);
+  const preferences = checkPreferences(call, operation, contract.sharedBadRequest, contract.pairedExamples);
   if ('status' in preferences) return { answer: preferences };
   const requestFault = checkEmptyQueryValues(call, operation) ?? bodyFault(call, operation);
   if (requestFault) return { answer: requestFault };
@@ -362,10 +363,18 @@ function inOperationShape(operation: RouteOperation | undefined, answer: Answer)
   return 'error' in body ? answer : identityRefusal(answer, 'invalid_request');
 }
 
-/** The mock's rules on a description: what it reads of the description is read once, here. */
-export function mockPolicy(document: OpenApiDocument): MockPolicy {
+/**
+ * The mock's rules on a description: what it reads of the description is read once, here. `pairedExamples`: a call
+ * whose parameters are a named example's asks for the answer of that name (the examples mode; the simulator answers
+ * from its state, whose default holds the same examples).
+ */
+export function mockPolicy(document: OpenApiDocument, options: { pairedExamples?: boolean } = {}): MockPolicy {
   const routes = compileRoutes(document);
-  const contract: PolicyContract = { version: documentedVersion(document), sharedBadRequest: new SharedBadRequest(document) };
+  const contract: PolicyContract = {
+    version: documentedVersion(document),
+    sharedBadRequest: new SharedBadRequest(document),
+    pairedExamples: options.pairedExamples === true,
+  };
   return {
     match: (call) => matchRoute(routes, call.segments, call.method),
     before: (call, match) => {

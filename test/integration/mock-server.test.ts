@@ -5,6 +5,7 @@ import { type SampleRequest, sampleRequests, sampleToken } from '../../scripts/l
 import { exampleOf } from '../../src/description/examples.js';
 import { mockDocument } from '../../src/description/mock-document.js';
 import { parametersOf } from '../../src/description/openapi.js';
+import { compileRoutes, type PairedExample, type RouteOperation } from '../../src/description/routes.js';
 import { createEngine } from '../../src/engine/prism.js';
 import { engineInput } from '../../src/engine/translate.js';
 import { createCall } from '../../src/http/exchange.js';
@@ -117,6 +118,55 @@ describe('a tool that sends every documented parameter, each with its example', 
       expect(withZaaid.json).toEqual({ code: 403, message: 'You are not authorized to perform this operation.' });
     },
   );
+});
+
+describe('named examples of a request, paired with the answers of the same name (Specmatic, Microcks)', () => {
+  const operations = compileRoutes(mockDocument(bundle)).flatMap((route) => [...route.operations.values()]);
+  const pairs = operations.flatMap((operation) => operation.pairedExamples.map((pair) => ({ operation, pair })));
+  /** The request a tool makes of a named example: its parameters at the example's values. */
+  const requestOf = (operation: RouteOperation, pair: PairedExample) => {
+    let path = operation.template;
+    const query = new URLSearchParams();
+    const headers: Record<string, string> = { Authorization: sampleToken };
+    for (const parameter of pair.parameters) {
+      if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(parameter.value));
+      else if (parameter.in === 'query') query.set(parameter.name, parameter.value);
+      else if (parameter.in === 'cookie') headers.Cookie = `${parameter.name}=${parameter.value}`;
+      else headers[parameter.name] = parameter.value;
+    }
+    return { url: `${path}${query.size > 0 ? `?${query}` : ''}`, method: operation.method.toUpperCase(), headers };
+  };
+  const answer = async (mockFetch: ReturnType<typeof createMockFetch>, request: ReturnType<typeof requestOf>) => {
+    const reply = await mockFetch(`https://mock.invalid${request.url}`, { method: request.method, headers: request.headers });
+    return [reply.status, await reply.json()];
+  };
+
+  it.each(['examples', 'simulator'] as const)('in mode %s, each gets the answer of its name', async (mode) => {
+    expect(pairs.map(({ pair }) => pair.name)).toEqual(['Monitor', 'MonitorNotFound']);
+    const mockFetch = createMockFetch({ mode });
+    for (const { operation, pair } of pairs)
+      expect(await answer(mockFetch, requestOf(operation, pair)), pair.name).toEqual([
+        Number(pair.status),
+        operation.examples[pair.status]![pair.name],
+      ]);
+  });
+
+  it('Prefer asks for another answer, and gets it; the examples mode answers another monitor_id with the first example', async () => {
+    const examples = createMockFetch({ mode: 'examples' });
+    const notFound = pairs.find(({ pair }) => pair.name === 'MonitorNotFound')!;
+    const request = requestOf(notFound.operation, notFound.pair);
+    expect((await answer(examples, { ...request, headers: { ...request.headers, Prefer: 'code=200' } }))[0]).toBe(200);
+    expect((await answer(examples, { ...request, url: '/api/monitors/42' }))[0]).toBe(200);
+  });
+
+  it('the simulator answers from its state, whose default holds the examples: a seed of your own decides', async () => {
+    const seeded = createMockFetch({ seed: { account: { monitors: [{ monitor_id: '1' }] } } });
+    const notFound = pairs.find(({ pair }) => pair.name === 'MonitorNotFound')!;
+    expect(await answer(seeded, requestOf(notFound.operation, notFound.pair))).toEqual([
+      200,
+      { message: 'success', data: { monitor_id: '1' } },
+    ]);
+  });
 });
 
 describe('errors on demand', () => {
