@@ -6,7 +6,7 @@
 //   sh            parsed (bash -n)
 //   sh run        run by bash in that project against a mock on a free port (127.0.0.1:4010 replaced by it)
 //   json          parsed; json seed also checked as the mock's seed
-//   yaml          parsed (a CI workflow: test/e2e/running-in-ci.test.ts also holds it to the shell blocks it runs)
+//   yaml          parsed (a CI workflow, a compose file)
 //   text          output shown to the reader, not run
 //   <any> outline only an outline (a placeholder host, a secret): skipped, and listed
 import { readdirSync, readFileSync } from 'node:fs';
