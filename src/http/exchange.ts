@@ -1,6 +1,7 @@
 // One HTTP exchange as the mock and the proxy see it, whatever carried it (a node:http server or a fetch call):
 // the request (`Call`), the answer (`Answer`), the contract's error shape for the faults they name, and the checks
 // of a request that Prism's engine cannot survive or would answer without the contract's shape.
+import { counted } from '../output/count.js';
 import { isSecretName } from './authorization.js';
 import { maxJsonDepth, tooDeepAt } from './json-depth.js';
 import { notJsonBody } from './json-fault.js';
@@ -156,7 +157,13 @@ export function violationsHeader(violations: Violation[]): string {
     ),
   );
   const omitted = (count: number) =>
-    headerSafe(JSON.stringify({ location: ['request'], severity: 'Information', message: `${count} more violation(s) not shown` }));
+    headerSafe(
+      JSON.stringify({
+        location: ['request'],
+        severity: 'Information',
+        message: `${counted(count, 'more violation', 'more violations')} not shown`,
+      }),
+    );
   const room = maxViolationsHeaderLength - omitted(violations.length).length - 3;
   let length = 0;
   let kept = 0;

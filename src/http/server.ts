@@ -2,6 +2,7 @@
 // valid HTTP/1.1 with a 4xx that names the fault in the contract's error shape, and hands the rest to a handler.
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { option, say, type Worded, type Wording, wording } from '../options.js';
 import { type Answer, type Call, createCall, errorAnswer, quote } from './exchange.js';
 
 export interface ServerOptions {
@@ -207,16 +208,22 @@ export function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** Starts listening; a busy port fails with a message that says what to do. Resolves with the port. */
+/** The port asked for is taken: the message says what to do, in code's names (`wording` for another interface). */
+export class PortInUseError extends Error implements Worded {
+  readonly wording: Wording;
+  constructor(port: number, host: string) {
+    const parts = wording`Port ${port} on ${host} is in use: give another ${option('port')} (${option('port', 0)} takes a free one).`;
+    super(say(parts));
+    this.wording = parts;
+  }
+}
+
+/** Starts listening; a busy port fails with a PortInUseError, which says what to do. Resolves with the port. */
 export function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on ${host} is in use: pick another with --port N (or --port 0 for a free one).`)
-          : error,
-      );
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host) : error);
     };
     const onListening = () => {
       server.off('error', onError);

@@ -20,7 +20,7 @@ import {
   ownOrigins,
 } from '../http/guard.js';
 import { closeServer, closeSilentConnections, listen, serverLimits, urlOf } from '../http/server.js';
-import { positiveWholeNumber } from '../options.js';
+import { OptionError, portOption, positiveWholeNumber } from '../options.js';
 import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
 import { serverFor } from './server.js';
 
@@ -78,9 +78,8 @@ function refuse(response: http.ServerResponse, status: number, message: string, 
 function httpSettings(options: McpHttpOptions) {
   const { token } = options;
   const tokenFault = bearerTokenFault('token', token);
-  if (tokenFault) throw new TypeError(tokenFault);
-  const port = options.port ?? defaults.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a whole number from 0 to 65535, not ${port}`);
+  if (tokenFault) throw new OptionError(tokenFault);
+  const port = portOption(options.port, defaults.port);
   return {
     token,
     port,

@@ -11,6 +11,7 @@ import { isRecord } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
 import { budgetedFetch, tooLargeOf } from '../fetch/capped-body.js';
 import type { FetchLike } from '../fetch/exchange.js';
+import { counted } from '../output/count.js';
 import { Redactor } from '../output/redact.js';
 import { checkSeed, maxSeedBytes, SeedError } from '../simulator/seed.js';
 import type { AccountType } from '../simulator/types.js';
@@ -151,7 +152,7 @@ async function readSeed(
     monitors: await monitorsOf(client, 'your account'),
     groups: [],
   };
-  progress(`your account: ${account.monitors.length} monitors`);
+  progress(`your account: ${counted(account.monitors.length, 'monitor')}`);
   const managed: Pick<RecordedSeed, 'customers' | 'business_units'> = { customers: [], business_units: [] };
   const listed: string[] = [];
   for (const [part, path, label] of [
@@ -170,7 +171,7 @@ async function readSeed(
     for (const entry of entries) {
       const monitors = await monitorsOf(client.forAccount(entry.zaaid), `${label} ${entry.zaaid}`);
       managed[part].push({ name: entry.name, zaaid: entry.zaaid, monitors, groups: [] });
-      progress(`${label} ${entry.zaaid}: ${monitors.length} monitors`);
+      progress(`${label} ${entry.zaaid}: ${counted(monitors.length, 'monitor')}`);
     }
   }
   const type: AccountType =

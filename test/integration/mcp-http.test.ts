@@ -4,15 +4,18 @@
 // its own session, and the sessions are capped. A hostile service's message reaches the assistant bounded and quoted
 // as the service's, and a 30 MB answer is refused at the bound without being read.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { type McpHttpOptions, type RunningMcpHttpServer, startMcpHttpServer } from '../../src/mcp/index.js';
 import { type RunningMock, startMock } from '../../src/mock/index.js';
-import { compiledBin } from '../support/processes.js';
+import { compiledBin, isRunning, signalTree, waitUntil } from '../support/processes.js';
 
 const token = 'mcp-http-token-0123456789abcdef';
 const bearer = { Authorization: `Bearer ${token}` };
@@ -325,10 +328,11 @@ describe('mcp --http (the command line)', () => {
       const run = start(args, env);
       return { code: await run.exited, ...run.output() };
     };
-    const [none, short, option] = await Promise.all([
+    const [none, short, option, overStdio] = await Promise.all([
       ended(['--http'], {}),
       ended(['--http', '--port', '0'], { MCP_HTTP_TOKEN: 'short' }),
       ended(['--http', '--http-token', token], {}),
+      ended(['--detach', '--pid-file', 'mcp.pid'], {}),
     ]);
     expect(none).toMatchObject({ code: 2, stderr: expect.stringMatching(/mcp --http needs MCP_HTTP_TOKEN in the environment/) });
     expect(short).toMatchObject({
@@ -339,6 +343,25 @@ describe('mcp --http (the command line)', () => {
       code: 2,
       stderr: expect.stringMatching(/--http-token is not taken: a process list would show it\. Set MCP_HTTP_TOKEN/),
     });
-    for (const run of [none, short, option]) expect(run.stdout).toBe('');
+    expect(overStdio).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--detach, --pid-file: options of --http\./) });
+    for (const run of [none, short, option, overStdio]) expect(run.stdout).toBe('');
+  });
+
+  it('--detach: returns once it answers, printing its address; kill stops it and removes its pid file', async () => {
+    const pidFile = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-detach-')), 'mcp.pid');
+    const run = start(['--http', '--port', '0', '--detach', '--pid-file', pidFile], { MCP_HTTP_TOKEN: token });
+    expect(await run.exited).toBe(0); // its output is closed too ('close')
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(run.output().stdout).toContain(`It runs in the background: stop it with kill "$(cat ${pidFile})".`);
+      const { client, end } = await assistant(await run.url);
+      expect((await call(client, 'listMonitors')).structuredContent).toEqual({ data: mock.control.state().account.monitors });
+      await end();
+      process.kill(pid, 'SIGTERM');
+      expect(await waitUntil(() => !isRunning(pid), 10_000)).toBe(true);
+      expect(existsSync(pidFile)).toBe(false);
+    } finally {
+      signalTree(pid, 'SIGKILL');
+    }
   });
 });

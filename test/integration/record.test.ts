@@ -52,7 +52,7 @@ describe('recordSeed', () => {
       'GET /api/short/bu/business_units',
       'GET /api/monitors zaaid=81',
     ]);
-    expect(lines).toContain('customer 71: 1 monitors');
+    expect(lines).toContain('customer 71: 1 monitor');
   });
 
   it('replaces the device key with one of the same form, unless asked to keep it', async () => {
@@ -228,14 +228,16 @@ describe('monitoring-service-api record (the command line)', () => {
     const kept = path.join(scratch, 'kept.json');
     writeFileSync(kept, 'earlier content\n');
     try {
-      const [ok, refused, noOut, placeholder] = await Promise.all([
+      const [ok, refused, noOut, placeholder, noAuthUrl] = await Promise.all([
         run(['--out', written, '--base-url', `${live.origin}/api`, '--auth-url', live.origin, '--anonymize']),
         run(['--out', kept, '--base-url', `${refusing.origin}/api`, '--auth-url', refusing.origin]),
         run(['--base-url', `${live.origin}/api`]),
         run(['--out', written, '--data-center', 'eu']),
+        run(['--out', kept, '--base-url', `${live.origin}/api`]),
       ]);
       expect(ok.code, ok.output).toBe(0);
-      expect(ok.output).toMatch(/record: customer 71: 1 monitors/);
+      expect(ok.output).toMatch(/record: customer 71: 1 monitor$/m);
+      expect(ok.output).toMatch(/record: customer 72: 0 monitors$/m);
       expect(ok.output).toMatch(/wrote .*seed\.json: 4 monitors in 4 accounts/);
       const seed = JSON.parse(readFileSync(written, 'utf8'));
       expect(seed.customers[0].name).toBe('Customer 1');
@@ -247,7 +249,15 @@ describe('monitoring-service-api record (the command line)', () => {
       expect(existsSync(`${kept}.partial`)).toBe(false);
       expect(noOut).toMatchObject({ code: 2, output: expect.stringMatching(/--out FILE is required/) });
       expect(placeholder).toMatchObject({ code: 2, output: expect.stringMatching(/placeholder host of the description/) });
-      for (const result of [ok, refused, noOut, placeholder])
+      // The client's check, in the command line's words: its flags, not the client's option names.
+      expect(noAuthUrl).toMatchObject({
+        code: 2,
+        output: expect.stringMatching(
+          /^Renewing access tokens needs the identity provider: give --auth-url \(or --data-center\)\.\nUsage: /,
+        ),
+      });
+      expect(noAuthUrl.output).not.toMatch(/authUrl|dataCenter/);
+      for (const result of [ok, refused, noOut, placeholder, noAuthUrl])
         for (const secret of Object.values(auth)) expect(result.output).not.toContain(secret);
     } finally {
       await refusing.stop();

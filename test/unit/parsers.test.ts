@@ -87,7 +87,7 @@ describe('violationsHeader', () => {
     const header = violationsHeader(many);
     expect(header.length).toBeLessThanOrEqual(maxViolationsHeaderLength);
     const parsed = JSON.parse(header) as { message: string }[];
-    expect(parsed.at(-1)!.message).toBe(`${5000 - (parsed.length - 1)} more violation(s) not shown`);
+    expect(parsed.at(-1)!.message).toBe(`${5000 - (parsed.length - 1)} more violations not shown`);
     expect(parsed[0]!.message.length).toBeLessThanOrEqual(303);
   });
 

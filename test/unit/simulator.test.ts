@@ -72,6 +72,18 @@ describe('random faults', () => {
     expect(new Set(sequence(1).map((entry) => entry.split('/')[0]))).toEqual(new Set(['200', '500', '503']));
   });
 
+  it('control.randomFaults gives the settings in force, with their defaults, as POST /__mock/faults does', () => {
+    const sim = createSimulator(bundle);
+    const settings = { seed: 7, rate: 0.25 };
+    const expected = { seed: 7, rate: 0.25, statuses: [500, 503], latency_ms: [0, 0] };
+    expect(sim.control.randomFaults(settings)).toEqual(expected);
+    const over = send(sim, 'POST', '/__mock/faults', settings);
+    expect(over).toMatchObject({ status: 201, json: expected });
+    expect(sim.control.state().random_faults).toEqual(expected);
+    expect(sim.control.randomFaults(undefined)).toBeNull();
+    expect(sim.control.state().random_faults).toBeNull();
+  });
+
   it('a script goes first, for count answers, then the random draw alone', () => {
     const faults = createFaults({ operations: ['getMonitor'] });
     faults.script({ operation: 'getMonitor', status: 429, retry_after_s: 3, count: 2 });
@@ -177,6 +189,12 @@ describe('the test API, in-process', () => {
     expect(send(sim, 'POST', '/__mock/reset', 'x=1', 'application/x-www-form-urlencoded').status).toBe(415);
     expect(sim.control.state().tokens.clients).toBe(0);
     expect(send(sim, 'POST', '/__mock/clients').status).toBe(201);
+  });
+
+  it("an unknown endpoint is a 404 listing every endpoint with its methods, the journal's and PUT /__mock/state too", () => {
+    const answer = send(simulator(), 'POST', '/__mock/nope');
+    expect(answer.status).toBe(404);
+    expect(answer.json.message).toMatch(/GET, PUT \/__mock\/state;.*GET, DELETE \/__mock\/requests; GET \/__mock\/requests\/\{id\}\)$/);
   });
 
   it('answers without CORS headers, so that no page of another origin reads them', () => {
