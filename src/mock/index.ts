@@ -26,6 +26,16 @@ import { type MockHandler, prepareMock } from './handler.js';
 import { testApiRefusal } from './test-api-access.js';
 import type { ApiAccessOptions, MockBehaviour, MockControl } from './types.js';
 
+export {
+  type CoverageFormat,
+  type CoverageFormatOptions,
+  CoverageReportError,
+  checkCoverage,
+  formatCoverage,
+  mergeCoverage,
+  readCoverageReport,
+} from '../coverage/index.js';
+export type * from '../coverage/types.js';
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
 export { SeedError } from '../simulator/seed.js';
@@ -116,6 +126,8 @@ function controlOf(simulator: Simulator | undefined): MockControl {
     setState: none,
     requests: none,
     clearRequests: none,
+    coverage: none,
+    clearCoverage: none,
     reset: none,
   };
 }
