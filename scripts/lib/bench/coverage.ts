@@ -9,7 +9,7 @@ import path from 'node:path';
 import { root } from '../paths.js';
 import { median } from './load.js';
 import { commandLineRows, inProcessRow, type Part } from './on-and-off.js';
-import { nodeFigures } from './processes.js';
+import { distBin, nodeFigures } from './processes.js';
 import type { BenchContext, BenchSection } from './section.js';
 
 const part: Part = { on: 'coverage on', offFlags: ['--no-coverage'], offOptions: { coverage: false }, target: '0.97x or better' };
@@ -103,9 +103,7 @@ async function countingRow(context: BenchContext): Promise<void> {
 function wallMs(args: string[]): Promise<number> {
   const begin = performance.now();
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [path.join(root, 'dist', 'src', 'bin.js'), ...args], (error) =>
-      error ? reject(error) : resolve(performance.now() - begin),
-    ),
+    execFile(process.execPath, [distBin, ...args], (error) => (error ? reject(error) : resolve(performance.now() - begin))),
   );
 }
 
