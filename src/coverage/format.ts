@@ -66,27 +66,35 @@ function unmatchedLines(report: CoverageReport): string[] {
   ];
 }
 
+/** The width of the terminal summary's lines. */
+const width = 110;
+
 /**
  * Items after a lead, separated by `separator` (a comma, or nothing for the words of a sentence), in lines of at most
- * `width` characters, those after the first indented as far as the lead.
+ * `width` characters, those after the first indented as far as the lead (or by `indent`).
  */
-function wrapped(lead: string, items: string[], width = 110, separator = ','): string[] {
+function wrapped(lead: string, items: string[], separator = ',', indent = ' '.repeat(lead.length)): string[] {
   const lines = [lead];
+  let fresh = true;
   for (const [index, item] of items.entries()) {
     const text = `${item}${index < items.length - 1 ? separator : ''}`;
     const last = lines.length - 1;
-    if (lines[last]!.length > lead.length && lines[last]!.length + 1 + text.length > width) lines.push(`${' '.repeat(lead.length)}${text}`);
-    else lines[last] = lines[last]!.length > lead.length ? `${lines[last]} ${text}` : `${lines[last]}${text}`;
+    if (!fresh && lines[last]!.length + 1 + text.length > width) lines.push(`${indent}${text}`);
+    else lines[last] = fresh ? `${lines[last]}${text}` : `${lines[last]} ${text}`;
+    fresh = false;
   }
   return lines;
 }
+
+/** A sentence in lines of at most `width` characters. */
+const sentence = (text: string, lead = '', indent = lead) => wrapped(lead, text.split(' '), '', indent);
 
 /** The terminal summary: the percent and what it counts, each kind, then what production will meet first. */
 function table(report: CoverageReport): string {
   const lines = [
     `Contract coverage of ${report.contract.title} ${report.contract.version}: ${counted(report.exchanges, 'exchange')}.`,
-    ...wrapped('', `Covered ${report.covered} of ${report.total} (${report.percent}%): ${tallyLine(report)}.`.split(' '), 110, ''),
-    ...wrapped('', percentMeaning(report).split(' '), 110, ''),
+    ...sentence(`Covered ${report.covered} of ${report.total} (${report.percent}%): ${tallyLine(report)}.`),
+    ...sentence(percentMeaning(report)),
     '',
     `Operations (${report.tally.operations.covered} of ${report.tally.operations.total})`,
   ];
@@ -120,7 +128,8 @@ function table(report: CoverageReport): string {
   const uncovered = report.uncovered.filter((item) => item.counted);
   if (uncovered.length > 0) {
     lines.push('', 'Not covered, in the order production meets it:');
-    for (const item of uncovered.slice(0, listedInTable)) lines.push(`  ${item.kind} ${item.name}: ${item.description}`);
+    for (const item of uncovered.slice(0, listedInTable))
+      lines.push(...sentence(item.description, `  ${item.kind} ${item.name}: `, '      '));
     if (uncovered.length > listedInTable)
       lines.push(`  and ${uncovered.length - listedInTable} more (the Markdown and JSON forms list every one)`);
   }

@@ -3,7 +3,7 @@
 // again from them, so that nothing but the counts is trusted. Texts are bounded here and escaped where they are
 // shown (format.ts).
 import { isRecord } from '../description/openapi.js';
-import { type CoverageCounts, summarize } from './report.js';
+import { summarize } from './report.js';
 import type { CoverageReport, NamedCoverage, NearMissCoverage, OperationCoverage, StatusCoverage } from './types.js';
 
 /** A value that is not a coverage report, with where it came from and the JSON pointer of its fault. */
@@ -55,67 +55,54 @@ class At {
   }
 }
 
-/** A field of an object, read by its own reader. */
-const field = <T>(at: At, object: Record<string, unknown>, key: string, read: (value: unknown, at: At) => T): T =>
-  read(object[key], at.child(key));
+type Reader<T> = (value: unknown, at: At) => T;
 
-const text = (value: unknown, at: At) => at.text(value);
-const count = (value: unknown, at: At) => at.count(value);
-const flag = (value: unknown, at: At) => at.flag(value);
-
-function status(value: unknown, at: At): StatusCoverage {
+/** An object's fields, each read by its own reader (and only those: a later format may add others). */
+function fields<R extends Record<string, Reader<unknown>>>(value: unknown, at: At, readers: R): { [K in keyof R]: ReturnType<R[K]> } {
   const object = at.object(value);
-  const code = field(at, object, 'status', count);
-  if (code < 100 || code > 599) at.child('status').fail('a status from 100 to 599', code);
-  return {
-    status: code,
-    documented: field(at, object, 'documented', flag),
-    global_table: field(at, object, 'global_table', flag),
-    calls: field(at, object, 'calls', count),
+  return Object.fromEntries(Object.entries(readers).map(([key, read]) => [key, read(object[key], at.child(key))])) as {
+    [K in keyof R]: ReturnType<R[K]>;
   };
 }
 
-function operation(value: unknown, at: At): OperationCoverage {
-  const object = at.object(value);
-  const calls = field(at, object, 'calls', count);
-  const refused = field(at, object, 'refused', count);
-  if (refused > calls) at.child('refused').fail(`at most the calls (${calls})`, refused);
-  return {
-    operation: field(at, object, 'operation', text),
-    method: field(at, object, 'method', text),
-    path: field(at, object, 'path', text),
-    summary: field(at, object, 'summary', text),
-    calls,
-    refused,
-    statuses: field(at, object, 'statuses', (list, where) => where.list(list, status)),
-  };
-}
+const text: Reader<string> = (value, at) => at.text(value);
+const count: Reader<number> = (value, at) => at.count(value);
+const flag: Reader<boolean> = (value, at) => at.flag(value);
+const listOf =
+  <T>(read: Reader<T>): Reader<T[]> =>
+  (value, at) =>
+    at.list(value, read);
 
-function named(value: unknown, at: At): NamedCoverage {
-  const object = at.object(value);
-  return {
-    name: field(at, object, 'name', text),
-    description: field(at, object, 'description', text),
-    calls: field(at, object, 'calls', count),
-  };
-}
+const status: Reader<StatusCoverage> = (value, at) => {
+  const read = fields(value, at, { status: count, documented: flag, global_table: flag, calls: count });
+  if (read.status < 100 || read.status > 599) at.child('status').fail('a status from 100 to 599', read.status);
+  return read;
+};
+
+const operation: Reader<OperationCoverage> = (value, at) => {
+  const read = fields(value, at, {
+    operation: text,
+    method: text,
+    path: text,
+    summary: text,
+    calls: count,
+    refused: count,
+    statuses: listOf(status),
+  });
+  if (read.refused > read.calls) at.child('refused').fail(`at most the calls (${read.calls})`, read.refused);
+  return read;
+};
+
+const named: Reader<NamedCoverage> = (value, at) => fields(value, at, { name: text, description: text, calls: count });
 
 const differences = new Set(['method', 'path', 'server']);
+const difference: Reader<NearMissCoverage['differs'][number]> = (value, at) =>
+  typeof value === 'string' && differences.has(value)
+    ? (value as NearMissCoverage['differs'][number])
+    : at.fail('method, path or server', value);
 
-function nearMiss(value: unknown, at: At): NearMissCoverage {
-  const object = at.object(value);
-  return {
-    operation: field(at, object, 'operation', text),
-    method: field(at, object, 'method', text),
-    path: field(at, object, 'path', text),
-    differs: field(at, object, 'differs', (list, where) =>
-      where.list(list, (item, one) =>
-        typeof item === 'string' && differences.has(item) ? item : one.fail('method, path or server', item),
-      ),
-    ) as NearMissCoverage['differs'],
-    calls: field(at, object, 'calls', count),
-  };
-}
+const nearMiss: Reader<NearMissCoverage> = (value, at) =>
+  fields(value, at, { operation: text, method: text, path: text, differs: listOf(difference), calls: count });
 
 /**
  * A parsed JSON value read as a coverage report (`source` names it in errors: a file, a mock's address): its counts
@@ -126,25 +113,13 @@ export function readCoverageReport(value: unknown, source: string): CoverageRepo
   const object = at.object(value);
   if (object.report !== 'contract coverage') at.child('report').fail('"contract coverage"', object.report);
   if (object.format !== 1) at.child('format').fail('1 (the format this version reads)', object.format);
-  const contract = field(at, object, 'contract', (item, where) => {
-    const fields = where.object(item);
-    return { title: field(where, fields, 'title', text), version: field(where, fields, 'version', text) };
+  const counts = fields(object, at, {
+    contract: (item, where) => fields(item, where, { title: text, version: text }),
+    exchanges: count,
+    operations: listOf(operation),
+    errors: listOf(named),
+    behaviours: listOf(named),
+    unmatched: (item, where) => fields(item, where, { calls: count, near_misses: listOf(nearMiss) }),
   });
-  const counts: CoverageCounts = {
-    report: 'contract coverage',
-    format: 1,
-    contract,
-    exchanges: field(at, object, 'exchanges', count),
-    operations: field(at, object, 'operations', (list, where) => where.list(list, operation)),
-    errors: field(at, object, 'errors', (list, where) => where.list(list, named)),
-    behaviours: field(at, object, 'behaviours', (list, where) => where.list(list, named)),
-    unmatched: field(at, object, 'unmatched', (item, where) => {
-      const fields = where.object(item);
-      return {
-        calls: field(where, fields, 'calls', count),
-        near_misses: field(where, fields, 'near_misses', (list, inner) => inner.list(list, nearMiss)),
-      };
-    }),
-  };
-  return summarize(counts);
+  return summarize({ report: 'contract coverage', format: 1, ...counts });
 }

@@ -144,6 +144,16 @@ describe('a scripted session', () => {
     } finally {
       await fresh.stop();
     }
+    // The README shows lines of the same report, in its order, cut where it says `...`.
+    const readme = guideBlocks('README.md', readFileSync(path.join(root, 'README.md'), 'utf8'));
+    const excerpt = readme.find((block) => block.language === 'text' && block.source.startsWith('Contract coverage of'))!;
+    const lines = shown.source.split('\n');
+    let from = 0;
+    for (const line of excerpt.source.split('\n').filter((each) => each !== '...')) {
+      const at = lines.indexOf(line, from);
+      expect(at, line).toBeGreaterThanOrEqual(from);
+      from = at + 1;
+    }
   });
 });
 

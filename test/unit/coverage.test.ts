@@ -3,12 +3,13 @@
 // contract sets; the report's tallies, percent and the order of what is not covered; the merge of reports as a pure
 // function; the gate; reading a report back; the forms it is written in, with hostile text escaped; its JSON Schema.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { coverageSchema } from '../../scripts/lib/coverage-schema.js';
-import { outputs } from '../../scripts/lib/paths.js';
+import { outputs, root } from '../../scripts/lib/paths.js';
 import { formatCoverage } from '../../src/coverage/format.js';
-import { type CountedExchange, createCoverage } from '../../src/coverage/index.js';
+import { type CountedExchange, createCoverage, documentedErrors } from '../../src/coverage/index.js';
 import { CoverageReportError, readCoverageReport } from '../../src/coverage/read.js';
 import { checkCoverage, mergeCoverage } from '../../src/coverage/report.js';
 import type { CoverageReport } from '../../src/coverage/types.js';
@@ -18,6 +19,7 @@ import { type Answer, createCall } from '../../src/http/exchange.js';
 import { OptionError } from '../../src/options.js';
 import { behaviours } from '../../src/simulator/behaviours.js';
 import { loadBundle } from '../support/bundle.js';
+import { markdownTable } from '../support/guide.js';
 
 const bundle = loadBundle();
 const document = mockDocumentOf(bundle);
@@ -396,6 +398,15 @@ describe('formatCoverage', () => {
   it('writes JSON that reads back as the same report', () => {
     const report = sampleReport();
     expect(readCoverageReport(JSON.parse(formatCoverage(report, { format: 'json' })), 'x')).toEqual(report);
+  });
+});
+
+describe('the guide (docs/06-coverage.md)', () => {
+  const guide = readFileSync(path.join(root, 'docs', '06-coverage.md'), 'utf8');
+
+  it('lists every behaviour and every documented error, in the order the report does', () => {
+    expect(markdownTable(guide, 'Behaviour', 'What the simulator played').map(([name]) => name)).toEqual(Object.keys(behaviours));
+    expect(markdownTable(guide, 'Error', 'The answer').map(([name]) => name)).toEqual(Object.keys(documentedErrors));
   });
 });
 
