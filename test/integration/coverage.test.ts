@@ -7,12 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
+import { UsageError } from '../../src/cli/args.js';
+import { runCoverage } from '../../src/cli/coverage.js';
 import { createServiceClient } from '../../src/index.js';
 import { type CoverageReport, createMockFetch, type MockFetch, mergeCoverage, type RunningMock, startMock } from '../../src/mock/index.js';
 import { behaviours } from '../../src/simulator/behaviours.js';
 import { cleanEnv, exec } from '../support/consumer-project.js';
 import { guideBlocks } from '../support/guide-blocks.js';
-import { compiledBin, freePort } from '../support/processes.js';
+import { compiledBin, freePort, signalTree, startCommand } from '../support/processes.js';
 
 /** A fixed start of the simulated time: only the test moves it. */
 const clock = () => Date.UTC(2026, 10, 21, 10);
@@ -225,25 +227,30 @@ describe('the gate', () => {
   });
 
   it('exits 2 on bad usage and on a report it cannot read, saying which', async () => {
-    writeFileSync(path.join(scratch, 'not-json.json'), '{"report": ');
-    writeFileSync(path.join(scratch, 'a-seed.json'), JSON.stringify({ account: { monitors: [] } }));
-    const port = await freePort();
-    const cases: [string[], RegExp][] = [
-      [[], /Name the reports to read: files saved as JSON, or --mock URL/],
+    for (const [args, message] of [
       [['session.json', '--require', 'listMonitor'], /--require names "listMonitor", not an item of the report/],
-      [['session.json', '--min', '101'], /--min must be a number from 0 to 100, not "101"/],
-      [['session.json', '--format', 'xml'], /--format must be one of table, markdown, json, junit, not "xml"/],
-      [['missing.json'], /missing\.json cannot be read \(ENOENT\)/],
-      [['not-json.json'], /not-json\.json is not JSON/],
-      [['a-seed.json'], /a-seed\.json is not a coverage report: \/report must be "contract coverage", not undefined/],
-      [['--mock', `http://127.0.0.1:${port}`], new RegExp(`the mock at http://127\\.0\\.0\\.1:${port} does not answer`)],
-      [['--mock', `${mock.authUrl}/api`], /--mock .*: give the mock's own address \(http:\/\/127\.0\.0\.1:\d+\), where its test API is/],
-    ];
-    for (const [args, message] of cases) {
+      [['--mock', `http://127.0.0.1:${await freePort()}`], /the mock at http:\/\/127\.0\.0\.1:\d+ does not answer/],
+    ] as const) {
       const result = await coverage(...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toMatch(message);
     }
+    // Each other fault of the kind, in this process: a usage error (exit 2) that says which.
+    writeFileSync(path.join(scratch, 'not-json.json'), '{"report": ');
+    writeFileSync(path.join(scratch, 'a-seed.json'), JSON.stringify({ account: { monitors: [] } }));
+    const inScratch = (file: string) => path.join(scratch, file);
+    const cases: [string[], RegExp][] = [
+      [[], /Name the reports to read: files saved as JSON, or --mock URL/],
+      [[inScratch('session.json'), '--min', '101'], /--min must be a number from 0 to 100, not "101"/],
+      [[inScratch('session.json'), '--format', 'xml'], /--format must be one of table, markdown, json, junit, not "xml"/],
+      [[inScratch('missing.json')], /missing\.json cannot be read \(ENOENT\)/],
+      [[inScratch('not-json.json')], /not-json\.json is not JSON/],
+      [[inScratch('a-seed.json')], /a-seed\.json is not a coverage report: \/report must be "contract coverage", not undefined/],
+      [['--mock', `${mock.authUrl}/api`], /--mock .*: give the mock's own address \(http:\/\/127\.0\.0\.1:\d+\), where its test API is/],
+      [['--mock', 'ftp://127.0.0.1:4010'], /--mock must be an http\(s\) address/],
+    ];
+    for (const [args, message] of cases) await expect(runCoverage(args), args.join(' ')).rejects.toThrow(message);
+    for (const [args] of cases) await expect(runCoverage(args)).rejects.toBeInstanceOf(UsageError);
   });
 
   it('exits 2 for a mock that counts no coverage, which says so over HTTP and in code', async () => {
@@ -259,6 +266,34 @@ describe('the gate', () => {
       await off.stop();
     }
     expect(() => createMockFetch({ coverage: 'yes' as never })).toThrow(/coverage must be true or false, not "yes"/);
+    const command = startCommand(process.execPath, [compiledBin, 'mock', '--port', '0', '--no-coverage']);
+    try {
+      const [, origin] = await command.waitFor(/Identity provider \(\{auth_url\}\): +(\S+)/);
+      expect((await fetch(`${origin}/__mock/coverage`)).status).toBe(404);
+    } finally {
+      signalTree(command.child.pid!, 'SIGTERM');
+      await command.exited;
+    }
+  });
+
+  it("sends the test API's token from MOCK_TEST_API_TOKEN, as the mock requires it once started with one", async () => {
+    const testApiToken = 'a-token-of-the-test-api-0123456789';
+    const guarded = await startMock({ testApiToken });
+    try {
+      const without = await coverage('--mock', guarded.authUrl);
+      expect(without.code).toBe(2);
+      expect(without.stderr).toMatch(/answered 401/);
+      const run = (env: NodeJS.ProcessEnv) =>
+        exec(process.execPath, [compiledBin, 'coverage', '--mock', guarded.authUrl, '--format', 'json'], {
+          cwd: scratch,
+          env: cleanEnv(env),
+        });
+      const withToken = await run({ MOCK_TEST_API_TOKEN: testApiToken });
+      expect(withToken.code, withToken.stderr).toBe(0);
+      expect(JSON.parse(withToken.stdout).exchanges).toBe(0);
+    } finally {
+      await guarded.stop();
+    }
   });
 });
 
