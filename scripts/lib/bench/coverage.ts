@@ -1,5 +1,6 @@
 // The coverage's cost: the same build counting (the default) and not (`--no-coverage`, `coverage: false`), side by
-// side in one run (on-and-off.ts), target 0.97x or better; and the merge of 32 reports of a full run (every item
+// side in one run (on-and-off.ts), target 0.97x or better, beside two processes of the same command measured the same
+// way (how far two alike differ in the run), and the counter's own time per exchange; and the merge of 32 reports of a full run (every item
 // covered, undocumented statuses, near misses), as the vitest recipe's global setup or a CI step merges the reports of
 // its workers or shards: in-process (read back, merged, written as a table) and by the command line end to end.
 import { execFile } from 'node:child_process';
@@ -13,6 +14,14 @@ import { distBin, nodeFigures } from './processes.js';
 import type { BenchContext, BenchSection } from './section.js';
 
 const part: Part = { on: 'coverage on', offFlags: ['--no-coverage'], offOptions: { coverage: false }, target: '0.97x or better' };
+
+/** Two processes of the same command, measured the same way: how far two alike differ in this run (no target). */
+const alike: Part = {
+  on: 'coverage on, two processes alike',
+  offFlags: [],
+  offOptions: {},
+  target: 'none: the noise of the run, beside the rows above',
+};
 
 /** Reports merged, as many as a run of 32 test workers or CI shards writes. */
 const reports = 32;
@@ -141,7 +150,9 @@ export const coverage: BenchSection = {
   title: 'the coverage: the mock counting and not, and the merge of the reports of a run',
   async run(context) {
     await inProcessRow(context, part);
+    await inProcessRow(context, alike);
     await commandLineRows(context, part);
+    await commandLineRows(context, alike);
     await countingRow(context);
     await mergeRows(context);
   },
