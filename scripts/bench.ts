@@ -10,6 +10,7 @@ import { bundleSize } from './lib/bench/bundle-size.js';
 import { client } from './lib/bench/client.js';
 import { commandLines } from './lib/bench/command-lines.js';
 import { consumerTypecheck } from './lib/bench/consumer-typecheck.js';
+import { docsPage } from './lib/bench/docs-page.js';
 import { journal } from './lib/bench/journal.js';
 import { mcp } from './lib/bench/mcp.js';
 import { mockInProcess } from './lib/bench/mock-in-process.js';
@@ -20,7 +21,17 @@ import { outputs } from './lib/paths.js';
 import { type SampleRequest, sampleRequests } from './lib/sample-requests.js';
 
 /** The table's sections, in order. The build comes first: the others measure what it made. */
-export const sections: BenchSection[] = [pipeline, mockInProcess, commandLines, journal, client, bundleSize, consumerTypecheck, mcp];
+export const sections: BenchSection[] = [
+  pipeline,
+  mockInProcess,
+  commandLines,
+  journal,
+  client,
+  bundleSize,
+  consumerTypecheck,
+  mcp,
+  docsPage,
+];
 
 /** The parts `--only` chooses among, in the table's order. */
 export const benchParts = [...new Set(sections.map((section) => section.part))];
