@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Three tiers, each an npm script (`npm run test:unit`, `test:integration`, `test:e2e`); `npm test` runs them all.
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 //   check on a copy of the repository. Its files share a folder of the run (test/support/e2e-setup.ts): the package is
 //   packed and installed alone once for them all (test/support/shared-package.ts).
 export default defineConfig({
+  // The tests run the sources: package.json's "imports" point into dist/, as the package ships (tsconfig.json's paths).
+  resolve: { alias: { '#packaged-schemas': fileURLToPath(new URL('./src/client/packaged-schemas.ts', import.meta.url)) } },
   test: {
     // Suites start Prism, Chromium and the TypeScript compiler: give them room on a two-core machine.
     testTimeout: 60_000,

@@ -4,7 +4,7 @@
 // 3.0 is made by @apiture/openapi-down-convert (`const` to a one-value `enum`, `[X, 'null']` to `nullable`, schema
 // `examples` to `example`, unsupported keywords dropped), then by one step of ours for what it leaves: a type list
 // of several types (`[object, array]`), which 3.0 writes as `anyOf` of one type each. What 3.0 cannot say, and
-// what the 3.0 form names apart for the tools that read it, is listed in `down30Losses` (the README shows the list).
+// what the 3.0 form names apart for the tools that read it, is listed in `down30Losses` (docs/11-the-contract-in-other-tools.md shows the list).
 import { Converter } from '@apiture/openapi-down-convert';
 import type { OpenApiDocument } from '../../src/description/openapi.js';
 
@@ -12,7 +12,7 @@ type Node = Record<string, unknown>;
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
 
-/** What the 3.0 document loses against the 3.1 bundle, in words (README: "OpenAPI 3.0"). */
+/** What the 3.0 document loses against the 3.1 bundle, in words (docs/11-the-contract-in-other-tools.md). */
 export const down30Losses = [
   '`const` becomes a one-value `enum` (the same values, another keyword).',
   'A type list such as `[object, array]` becomes `anyOf` of one type each; `[X, "null"]` becomes `nullable: true`.',

@@ -18,6 +18,10 @@ export const mockCommand = {
   --host H              address to listen on. Default 127.0.0.1 (loopback only). Beyond loopback (0.0.0.0) the
                         test API (/__mock) is off unless MOCK_TEST_API_TOKEN is set in the environment (16 to 512
                         characters): it then answers only calls with Authorization: Bearer <that token>.
+  --allow-host NAME     a name the mock is reached by (its service name in a compose file); repeatable. Calls whose
+                        Host names neither this machine, an IP address nor an allowed name are refused (421).
+  --allow-origin ORIGIN a web page origin allowed to call (https://app.example.com); repeatable. Default: every
+                        origin. Given, pages of other origins are refused (403): use it with a recorded real account.
   --examples            replay the description's examples (no state, no test API) instead of simulating the service.
   --strict-tokens       accept only tokens, grant tokens and client IDs the mock issued (test API under /__mock).
   --seed FILE           the starting accounts, monitors and groups: a JSON file, checked against the description.
@@ -33,6 +37,8 @@ export const mockCommand = {
   options: {
     port: { type: 'string', default: '4010' },
     host: { type: 'string', default: '127.0.0.1' },
+    'allow-host': { type: 'string', multiple: true },
+    'allow-origin': { type: 'string', multiple: true },
     'test-api-token': { type: 'string' },
     examples: { type: 'boolean', default: false },
     'strict-tokens': { type: 'boolean', default: false },
@@ -138,6 +144,8 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
     mock = await startMock({
       port,
       host: String(values.host),
+      allowedHosts: values['allow-host'] as string[] | undefined,
+      allowedOrigins: values['allow-origin'] as string[] | undefined,
       testApiToken,
       maxBodyBytes,
       maxConnections,
@@ -151,8 +159,12 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   } catch (error) {
     // A wrong seed file is a fault of the command line's input: its message names the file, pointer and fault.
     if (error instanceof SeedError) throw new UsageError(error.message);
-    if (error instanceof TypeError && error.message.startsWith('testApiToken'))
-      throw asUsageError(error, mockCommand.usage, [['testApiToken', testApiTokenVariable]]);
+    if (error instanceof TypeError && /^(testApiToken|allowedHosts|allowedOrigins)\b/.test(error.message))
+      throw asUsageError(error, mockCommand.usage, [
+        ['testApiToken', testApiTokenVariable],
+        ['allowedHosts', '--allow-host'],
+        ['allowedOrigins', '--allow-origin'],
+      ]);
     throw error;
   }
   stopOnSignals('mock', mock.stop);

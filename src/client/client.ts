@@ -228,23 +228,32 @@ export interface ServiceClient {
 // ---------------------------------------------------------------------------------------------------------------
 // Implementation
 
-/**
- * The account of forAccount() travels in the `Cookie` header, which browsers forbid scripts to set (they drop it
- * from the request without a word): rather than act on the caller's own account there, forAccount refuses.
- */
-function checkAccountHeader(zaaid: string): string {
-  let kept = false;
+/** Whether this runtime sends a Cookie header a script sets (browsers drop it from the request without a word). */
+function sendsCookieHeader(): boolean {
   try {
-    kept = new Request('http://cookie.invalid/', { headers: { Cookie: `zaaid=${zaaid}` } }).headers.has('Cookie');
+    return new Request('http://cookie.invalid/', { headers: { Cookie: 'zaaid=1' } }).headers.has('Cookie');
   } catch {
-    kept = false;
+    return false;
   }
-  if (!kept) {
-    throw new TypeError(
-      'forAccount needs the Cookie header (Cookie: zaaid=...), and this runtime cannot set it: browsers forbid scripts to set ' +
-        'Cookie and drop it from requests. Act on customer and business-unit accounts from a server (Node.js 20.19+), or through your own backend.',
-    );
-  }
+}
+
+/**
+ * An account travels in the `Cookie` header (forAccount, `params.cookie.zaaid`, a Cookie in a call's `headers`),
+ * which browsers forbid scripts to set: rather than act on the caller's own account there, the client refuses before
+ * anything is sent, whichever way the account was named (`how`).
+ */
+function checkCookieHeader(how: string): void {
+  if (sendsCookieHeader()) return;
+  throw new TypeError(
+    `${how} needs the Cookie header (Cookie: zaaid=...), and this runtime cannot set it: browsers forbid scripts to set ` +
+      'Cookie and drop it from requests. Act on customer and business-unit accounts from a server (Node.js 20.19+), or through your own backend.',
+  );
+}
+
+/** The account of forAccount(), checked. */
+function accountOf(zaaid: string): string {
+  checkZaaid(zaaid);
+  checkCookieHeader('forAccount');
   return zaaid;
 }
 
@@ -272,15 +281,20 @@ function callContext(
   settings: ClientSettings,
   account: string | undefined,
   operation: OperationInfo,
-  init: Pick<GivenCall, 'signal' | 'timeoutMs' | 'retry' | 'params'>,
+  init: Pick<GivenCall, 'signal' | 'timeoutMs' | 'retry' | 'params' | 'headers'>,
 ): CallContext {
-  const { params } = init;
+  const { params, headers } = init;
   if (isRecord(params)) checkPathValues(params.path);
+  if (isRecord(headers) && Object.keys(headers).some((name) => name.toLowerCase() === 'cookie')) checkCookieHeader('A Cookie in headers');
   // openapi-fetch never sends params.cookie: a zaaid given there acts like forAccount().
   const cookie = isRecord(params) && isRecord(params.cookie) ? params.cookie : undefined;
+  if (cookie?.zaaid !== undefined) {
+    checkZaaid(cookie.zaaid);
+    checkCookieHeader('params.cookie.zaaid');
+  }
   return {
     operation,
-    account: cookie?.zaaid !== undefined ? checkZaaid(cookie.zaaid) : account,
+    account: cookie?.zaaid !== undefined ? (cookie.zaaid as string) : account,
     signal: init.signal,
     timeoutMs: positiveNumber('timeoutMs', init.timeoutMs, settings.timeoutMs),
     retry: init.retry === undefined ? settings.retry : resolveRetry(init.retry, settings.retry),
@@ -313,11 +327,13 @@ class ClientCalls {
     const { headers, signal, timeoutMs, retry, params, body } = init as AnyCallInit;
     const method = rawMethod.toLowerCase();
     const operation = operationInfo(method, path);
-    const context = callContext(this.settings, account, operation, { signal, timeoutMs, retry, params });
+    const context = callContext(this.settings, account, operation, { signal, timeoutMs, retry, params, headers });
+    // The schemas are loaded before anything is sent: a call that cannot be checked is not made.
+    const schemas = this.schemas && (await this.schemas());
     const result = await this.request(method, path, { headers, params, body }, context);
     const { response } = result;
     if (!response.ok) throw failedAnswerError(result, context, this.settings.clock);
-    if (this.schemas) await checkAnswer(await this.schemas(), operation, response, result.data, context.attempts);
+    if (schemas) await checkAnswer(schemas, operation, response, result.data, context.attempts);
     return { data: unwrap(result.data), body: result.data, response, operation, attempts: context.attempts };
   }
 
@@ -361,7 +377,7 @@ function bind(calls: ClientCalls, account: string | undefined): ServiceClient {
     PUT: method('put') as ServiceMethod<'put'>,
     DELETE: method('delete') as ServiceMethod<'delete'>,
     request: call as ServiceRequestMethod,
-    forAccount: (zaaid: string) => bind(calls, checkAccountHeader(checkZaaid(zaaid))),
+    forAccount: (zaaid: string) => bind(calls, accountOf(zaaid)),
     account,
     baseUrl: calls.settings.baseUrl,
     authUrl: calls.settings.authUrl,

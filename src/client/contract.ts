@@ -1,6 +1,7 @@
 // The client's opt-in check of successful answers against the contract (`validate`). The schemas come by value,
 // from the caller's own import (`validate: answerSchema` of `monitoring-service-api/zod`): a bundler then carries
 // zod and the generated schemas only into an app that imports them, and builds an app without zod installed.
+import { packagedSchemas } from '#packaged-schemas';
 import { type OperationInfo, ServiceError } from './errors.js';
 
 /** One rule an answer broke, as zod 4 reports it. */
@@ -21,33 +22,10 @@ export interface AnswerSchema {
  */
 export type AnswerSchemas = (operationId: string, status: number) => AnswerSchema | undefined;
 
-let packaged: Promise<AnswerSchemas> | undefined;
-
-/**
- * The package's own schemas, for `validate: true`: imported by a specifier held in a variable, which bundlers
- * (esbuild, Rollup, webpack with its comment) leave to the runtime instead of bundling zod into every app. Node,
- * Deno and Bun resolve it beside this file; in a bundle it is not there, and the error says what to give instead.
- */
-function packagedSchemas(): Promise<AnswerSchemas> {
-  const specifier = '../../generated/zod.js';
-  packaged ??= import(/* webpackIgnore: true */ /* @vite-ignore */ specifier).then(
-    (module: { answerSchema: AnswerSchemas }) => module.answerSchema,
-    (error: unknown) => {
-      packaged = undefined;
-      throw new TypeError(
-        'validate: true loads the zod schemas installed beside this package, and needs zod 4 there (npm install zod@4); ' +
-          "in a bundle, give the schemas instead: import { answerSchema } from 'monitoring-service-api/zod' and " +
-          `validate: answerSchema. (${error instanceof Error ? error.message : String(error)})`,
-      );
-    },
-  );
-  return packaged;
-}
-
 /** The schemas a client's `validate` option gives: none, the package's own (`true`), or the caller's. */
 export function answerSchemas(validate: boolean | AnswerSchemas | undefined): (() => Promise<AnswerSchemas>) | undefined {
   if (validate === undefined || validate === false) return undefined;
-  if (validate === true) return packagedSchemas;
+  if (validate === true) return packagedSchemas();
   if (typeof validate !== 'function')
     throw new TypeError(`validate must be true, false or a function such as answerSchema, not ${JSON.stringify(validate)}`);
   return () => Promise.resolve(validate);

@@ -86,7 +86,9 @@ async function wait(sleep: Sleep, ms: number, context: CallContext): Promise<voi
 export async function send(settings: SendSettings, template: Request, context: CallContext): Promise<Response> {
   const { tokens } = settings;
   const method = template.method.toUpperCase();
-  const body = template.body === null ? undefined : await template.arrayBuffer();
+  // Read without Request.body, which Firefox lacks (it is undefined there, for a request with a body too).
+  const bytes = method === 'GET' || method === 'HEAD' ? undefined : await template.arrayBuffer();
+  const body = bytes !== undefined && bytes.byteLength > 0 ? bytes : undefined;
   // The template is this call's own Request (built by openapi-fetch): its headers are the ones to send.
   const headers = template.headers;
   setServiceHeaders(headers, body, settings.version, context.account);

@@ -1,7 +1,7 @@
 // Between Prism's engine and the HTTP layer that the mock and the proxy share: a call as the engine takes it, and
 // what the engine says of it (its validations, its refusals) as violations and answers.
 
-import { type Answer, type Call, corsHeaders, isJson, type Violation } from '../http/exchange.js';
+import { type Answer, type Call, isJson, type Violation } from '../http/exchange.js';
 import type { EngineError, EngineInput, EngineValidation } from './prism.js';
 
 /** A call as the engine takes it: the path and query read, the body parsed (JSON) or as text (anything else). */
@@ -45,7 +45,7 @@ export function refusalViolations(error: EngineError): Violation[] {
 }
 
 /** The engine's refusal as Prism's own server gives it: a problem (application/problem+json). */
-export function problemAnswer(call: Call, error: EngineError): Answer {
+export function problemAnswer(error: EngineError): Answer {
   const { validation, headers, ...rest } = error.additional ?? {};
   const problem = {
     type: error.name && error.name !== 'Error' ? error.name : 'https://stoplight.io/prism/errors#UNKNOWN',
@@ -57,7 +57,7 @@ export function problemAnswer(call: Call, error: EngineError): Answer {
   };
   return {
     status: problem.status,
-    headers: { ...corsHeaders(call.headers), ...headers, 'Content-Type': 'application/problem+json' },
+    headers: { ...headers, 'Content-Type': 'application/problem+json' },
     body: Buffer.from(JSON.stringify(problem)),
   };
 }

@@ -25,17 +25,25 @@ export function stripSlash(url: string): string {
   return url.slice(0, end);
 }
 
+/** The address of the page (or worker) the code runs in, if any: a browser app's same-origin paths are relative to it. */
+const pageAddress = (): string | undefined => (globalThis as { location?: { href?: unknown } }).location?.href as string | undefined;
+
 /**
  * An address that credentials will be sent to (an API root, an identity provider), checked: an http(s) URL without
  * a user name or password in it, and https unless it is this machine or the caller opted out (`insecure`), since
- * plain http shows every token and secret to the network. Gives it without trailing slashes; throws a TypeError.
+ * plain http shows every token and secret to the network. In a page, a path (`/api`, served by the page's own
+ * origin through a proxy) is taken relative to the page. Gives it absolute, without trailing slashes; throws a
+ * TypeError.
  */
 export function credentialAddress(name: string, value: string, insecure = false): string {
+  const page = typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? pageAddress() : undefined;
   let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(value, page);
   } catch {
-    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}`);
+    const path =
+      typeof value === 'string' && value.startsWith('/') ? ' (a path such as /api is taken relative to the page in a browser only)' : '';
+    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}${path}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
@@ -47,7 +55,16 @@ export function credentialAddress(name: string, value: string, insecure = false)
         '(plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).',
     );
   }
-  return stripSlash(value);
+  return stripSlash(page === undefined ? value : url.href);
+}
+
+/** The host name of a URL, or '' for text that is none. (URL.canParse is newer than the browsers the client supports.) */
+function hostnameOf(address: string): string {
+  try {
+    return new URL(address).hostname;
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -55,6 +72,6 @@ export function credentialAddress(name: string, value: string, insecure = false)
  * which no resolver answers: the documents do not give the data centers' hosts); undefined otherwise.
  */
 export function placeholderHost(address: string): string | undefined {
-  const host = URL.canParse(address) ? new URL(address).hostname : '';
+  const host = hostnameOf(address);
   return host.endsWith('.invalid') ? `${host} is a placeholder host of the description` : undefined;
 }

@@ -60,16 +60,6 @@ export const statusTitles: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** CORS headers on every answer, so that a page on another origin can call the mock. */
-export function corsHeaders(headers: HeaderValues = {}): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': headerText(headers.origin) || '*',
-    'Access-Control-Allow-Headers': headerText(headers['access-control-request-headers']) || '*',
-    'Access-Control-Allow-Credentials': 'true',
-    'Access-Control-Expose-Headers': '*',
-  };
-}
-
 export const errorContentType = 'application/json;charset=UTF-8';
 
 /** An answer's headers for a fetch Response: a header that comes more than once stays apart (Set-Cookie). */
@@ -115,7 +105,6 @@ export function errorAnswer(
   return {
     status,
     headers: {
-      ...corsHeaders(),
       'Content-Type': errorContentType,
       'sl-violations': violationsHeader(violations),
       ...options.headers,

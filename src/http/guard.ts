@@ -3,7 +3,7 @@
 // MCP server's HTTP transport. Each check is a plain scan of a header (no expression that can backtrack) and
 // returns the fault as a sentence, or undefined when the request may pass.
 import { timingSafeEqual } from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import { isLoopbackName, unbracket } from '../fetch/address.js';
 import { type HeaderValues, headerText } from './exchange.js';
 
@@ -26,6 +26,38 @@ export function hostHeaderName(value: string): string | undefined {
 export function isHostName(entry: string): boolean {
   const bare = unbracket(entry);
   return bare.length > 0 && bare.length <= 255 && (isIPv6(bare) || /^[A-Za-z0-9.-]+$/.test(bare));
+}
+
+/** Whether a Host header's name is an IP address, not a name: no resolver is asked, so no DNS can rebind it. */
+export const isAddressLiteral = (name: string): boolean => isIP(unbracket(name)) !== 0;
+
+/**
+ * The names an operator allows in Host headers, checked (`option: "x" is not ...` names the first wrong one): a
+ * Host header is compared by its name alone (hostFault), so a name with a port or a scheme would refuse every call.
+ */
+export function allowedHostNames(option: string, names: readonly string[] = []): string[] {
+  return names.map((name) => {
+    if (!isHostName(name)) throw new TypeError(`${option}: ${JSON.stringify(name)} is not a host name or address (no port, no scheme)`);
+    return name;
+  });
+}
+
+/**
+ * The origins an operator allows to call (`https://app.example.com`), checked and written as a browser sends them in
+ * Origin. `null` is no origin to allow: pages of file: URLs and sandboxed frames of any site send it alike.
+ */
+export function allowedOriginList(option: string, origins: readonly string[] = []): string[] {
+  return origins.map((origin) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin === 'null' || parsed.origin !== origin.toLowerCase().replace(/\/$/, ''))
+      throw new TypeError(`${option}: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
+    return parsed.origin;
+  });
 }
 
 /**

@@ -15,6 +15,8 @@ export interface ServerOptions {
   label?: string | undefined;
   /** Called with each answer the server gave itself, without the handler (for the proxy's report). */
   onOwnAnswer?: ((call: Call | undefined, answer: Answer) => void) | undefined;
+  /** Every answer to a request it read, the handler's and its own (413), as it goes out: CORS headers for a page. */
+  finish?: ((call: Call, answer: Answer) => Answer) | undefined;
 }
 
 /**
@@ -43,9 +45,10 @@ type OwnAnswer = (call: Call | undefined, answer: Answer) => Answer;
 
 /** The server (not listening yet: see listen()). */
 export function createHttpServer(options: ServerOptions): http.Server {
+  const finish = (call: Call | undefined, answer: Answer) => (call && options.finish ? options.finish(call, answer) : answer);
   const own: OwnAnswer = (call, answer) => {
     options.onOwnAnswer?.(call, answer);
-    return answer;
+    return finish(call, answer);
   };
   const reader = bodyReader(options, own);
   // requireHostHeader is off so that the server, not Node, answers a request without Host (with a body naming it).
@@ -68,8 +71,9 @@ export function createHttpServer(options: ServerOptions): http.Server {
       }
       reader(request, response, (call) =>
         options.handle(call).then(
-          (answer) => send(response, answer),
-          (error: Error) => send(response, errorAnswer(500, `${options.label ?? 'the mock'} failed on this request (${error.message})`)),
+          (answer) => send(response, finish(call, answer)),
+          (error: Error) =>
+            send(response, finish(call, errorAnswer(500, `${options.label ?? 'the mock'} failed on this request (${error.message})`))),
         ),
       );
     },

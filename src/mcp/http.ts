@@ -8,7 +8,16 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { bearerFault, bearerTokenFault, hostFault, isHostName, listensOnLoopback, originFault, ownOrigins } from '../http/guard.js';
+import {
+  allowedHostNames,
+  allowedOriginList,
+  bearerFault,
+  bearerTokenFault,
+  hostFault,
+  listensOnLoopback,
+  originFault,
+  ownOrigins,
+} from '../http/guard.js';
 import { closeServer, listen, serverLimits, urlOf } from '../http/server.js';
 import { positiveWholeNumber } from '../options.js';
 import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
@@ -71,23 +80,12 @@ function httpSettings(options: McpHttpOptions) {
   if (tokenFault) throw new TypeError(tokenFault);
   const port = options.port ?? defaults.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a whole number from 0 to 65535, not ${port}`);
-  const allowedOrigins = (options.allowedOrigins ?? []).map((origin) => {
-    const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
-    if (!parsed || parsed.origin === 'null' || parsed.origin !== origin.toLowerCase().replace(/\/$/, ''))
-      throw new TypeError(`allowedOrigins: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
-    return parsed.origin;
-  });
   return {
     token,
     port,
     host: options.host ?? defaults.host,
-    allowedOrigins,
-    allowedHosts: (options.allowedHosts ?? []).map((name) => {
-      // A Host header is compared by its name alone (hostFault): with a port or a scheme, it would refuse every request.
-      if (!isHostName(name))
-        throw new TypeError(`allowedHosts: ${JSON.stringify(name)} is not a host name or address (no port, no scheme)`);
-      return name;
-    }),
+    allowedOrigins: allowedOriginList('allowedOrigins', options.allowedOrigins),
+    allowedHosts: allowedHostNames('allowedHosts', options.allowedHosts),
     maxSessions: positiveWholeNumber('maxSessions', options.maxSessions, defaults.maxSessions),
     sessionIdleMs: positiveWholeNumber('sessionIdleMs', options.sessionIdleMs, defaults.sessionIdleMs),
     clock: options.clock ?? Date.now,

@@ -21,10 +21,11 @@ import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js'
 import { positiveWholeNumber } from '../options.js';
 import { redactTarget } from '../output/redact.js';
 import { isControlPath, type Simulator } from '../simulator/index.js';
+import { apiAccess, apiAccessOptions } from './api-access.js';
 import { docsAnswer, docsPath, isDocsPath } from './docs.js';
 import { type MockHandler, prepareMock } from './handler.js';
 import { testApiRefusal } from './test-api-access.js';
-import type { MockBehaviour, MockControl } from './types.js';
+import type { ApiAccessOptions, MockBehaviour, MockControl } from './types.js';
 
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
@@ -32,7 +33,7 @@ export { SeedError } from '../simulator/seed.js';
 // The public types of the mock, each named once in types.ts.
 export type * from './types.js';
 
-export interface MockOptions extends MockBehaviour {
+export interface MockOptions extends MockBehaviour, ApiAccessOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
   port?: number | undefined;
   /** Address to listen on. Default 127.0.0.1 (loopback only). */
@@ -133,6 +134,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
+  const accessOptions = apiAccessOptions(options);
   let handler: MockHandler | undefined;
   // A wrong seed file or option throws here, before anything listens.
   // The API root is known once the server listens; token answers carry it as `api_domain`.
@@ -145,19 +147,21 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const ending = new AbortController();
   const server = createHttpServer({
     handle: async (call) => {
-      const refused = isControlPath(call.path) ? testApiRefusal(call, { host, port: bound, token: testApiToken }) : undefined;
-      const answer = isDocsPath(call.path) ? docsAnswer(call) : (refused ?? (await (handler ??= await ready)(call, ending.signal)));
+      const refused = isControlPath(call.path) ? testApiRefusal(call, { host, port: bound, token: testApiToken }) : access.before(call);
+      const answer = refused ?? (isDocsPath(call.path) ? docsAnswer(call) : await (handler ??= await ready)(call, ending.signal));
       onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
+    finish: (call, answer) => (isControlPath(call.path) ? answer : access.after(call, answer)),
     onOwnAnswer:
       onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call ? redactTarget(call.url) : '(not valid HTTP)', answer.status)),
     maxBodyBytes,
     maxConnections: positiveWholeNumber('maxConnections', options.maxConnections, 256),
   });
   // Listen first, so that a busy port fails at once. (No request is handled before this resolves: the server
-  // reads requests only once it listens, and `bound` is set in the same turn.)
+  // reads requests only once it listens, and `bound` and `access` are set in the same turn.)
   const bound = await listen(server, port, host);
+  const access = apiAccess(host, bound, accessOptions);
   try {
     handler = await ready;
   } catch (error) {

@@ -30,7 +30,6 @@ import { authorizationPattern } from '../http/authorization.js';
 import {
   type Answer,
   type Call,
-  corsHeaders,
   errorAnswer,
   headerText,
   isJson,
@@ -72,8 +71,8 @@ function answerBody(body: unknown, contentType: string | undefined): Buffer {
 }
 
 /** The engine's answer as an Answer, with the faults found on the way in `sl-violations`. */
-function engineAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): Answer {
-  const headers: Record<string, string> = { ...corsHeaders(call.headers) };
+function engineAnswer(result: Extract<EngineResult, { ok: true }>): Answer {
+  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(result.output.headers ?? {})) headers[name] = String(value);
   const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   const violations = [...toViolations('request', result.validations.input), ...toViolations('response', result.validations.output)];
@@ -183,19 +182,6 @@ function unknownPath(call: Call): Answer {
   );
 }
 
-/** The answer to a CORS preflight: allowed from any origin, so that a page on another origin can call the mock. */
-function preflightAnswer(call: Call, allowed: string[]): Answer {
-  return {
-    status: 204,
-    headers: {
-      ...corsHeaders(call.headers),
-      'Access-Control-Allow-Methods': headerText(call.headers['access-control-request-method']) || allowed.join(','),
-      Vary: 'origin',
-    },
-    body: Buffer.alloc(0),
-  };
-}
-
 /** The 405 of a method the path does not document, with the methods it does in `Allow`. */
 function methodNotAllowed(call: Call, template: string, allowed: string[]): Answer {
   return errorAnswer(405, `${call.method} is not supported for ${template}; it supports ${allowed.join(', ')}`, {
@@ -269,9 +255,6 @@ function before(contract: PolicyContract, call: Call, match: RouteMatch | undefi
   if (!match) return { answer: unknownPath(call) };
   const { route, operation } = match;
   const allowed = [...route.operations.keys()].map((method) => method.toUpperCase());
-  if (call.method === 'OPTIONS' && call.headers['access-control-request-method'] !== undefined) {
-    return { answer: preflightAnswer(call, allowed) };
-  }
   if (!operation) return { answer: methodNotAllowed(call, route.template, allowed) };
   const headerFault = authorizationFault(call, operation) ?? checkAccept(call, contract.version);
   if (headerFault) return { answer: headerFault };
@@ -326,7 +309,7 @@ function refusalAnswer(call: Call, operation: RouteOperation | undefined, error:
  * with a message naming the violations (the example's message knows nothing of this request).
  */
 function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true }>): Answer {
-  const answer = engineAnswer(call, result);
+  const answer = engineAnswer(result);
   const errors = toViolations('request', result.validations.input).filter((violation) => violation.severity === 'Error');
   if (answer.status < 400 || answer.status >= 500 || errors.length === 0) return answer;
   let code = answer.status;

@@ -6,7 +6,7 @@ import { deref, type Example, type OpenApiDocument } from '../description/openap
 import { describeOperation, type RouteOperation } from '../description/routes.js';
 import type { MockCallConfig } from '../engine/prism.js';
 import { requestViolation } from '../engine/translate.js';
-import { type Answer, type Call, corsHeaders, errorAnswer, errorContentType, quote, splitTarget } from '../http/exchange.js';
+import { type Answer, type Call, errorAnswer, errorContentType, quote, splitTarget } from '../http/exchange.js';
 
 export interface Preferences {
   code?: string;
@@ -87,11 +87,11 @@ export class SharedBadRequest {
   }
 
   /** The answer, with the named example when the call prefers one. */
-  answer(call: Call, example: string | undefined): Answer {
+  answer(example: string | undefined): Answer {
     const value = example ? (deref(this.document, this.examples[example])?.value ?? this.value) : this.value;
     return {
       status: 400,
-      headers: { ...corsHeaders(call.headers), 'Content-Type': errorContentType, 'sl-violations': '[]' },
+      headers: { 'Content-Type': errorContentType, 'sl-violations': '[]' },
       body: Buffer.from(JSON.stringify(value)),
     };
   }
@@ -158,7 +158,7 @@ export function checkPreferences(call: Call, operation: RouteOperation, shared: 
   const fault = preferenceFault(preferences, operation, shared);
   if (fault) return fault;
   const status = preferences.code;
-  if (status === '400' && !operation.statuses.includes('400')) return shared.answer(call, preferences.example);
+  if (status === '400' && !operation.statuses.includes('400')) return shared.answer(preferences.example);
   const success = documentedCodes(operation).find((code) => code.startsWith('2')) ?? '200';
   return {
     code: status === undefined ? undefined : Number(status),

@@ -48,7 +48,7 @@ function refusalOf(call: Pick<Call, 'headers' | 'path'>, access: TestApiAccess):
 /** The warning line of a mock listening beyond loopback, or undefined on loopback. */
 export function exposureWarning(host: string, token: string | undefined, testApi = true): string | undefined {
   if (listensOnLoopback(host)) return undefined;
-  const exposed = `Warning: the mock listens on ${host}, beyond this machine: anyone who reaches it may call the API and the identity provider.`;
+  const exposed = `Warning: the mock listens on ${host}, beyond this machine: anyone who reaches it may call the API and the identity provider (by an IP address, or by a name given with --allow-host).`;
   if (!testApi) return exposed;
   return token === undefined
     ? `${exposed} Its test API (/__mock) is off; MOCK_TEST_API_TOKEN=TOKEN in its environment turns it on for calls with Authorization: Bearer TOKEN.`

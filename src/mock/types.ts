@@ -30,3 +30,11 @@ export interface MockBehaviour extends SimulatorOptions {
    */
   mode?: MockMode | undefined;
 }
+
+/** Who may call the mock's API and identity provider over HTTP (startMock; src/mock/api-access.ts applies it). */
+export interface ApiAccessOptions {
+  /** The origins whose pages may call (`https://app.example.com`). Default: every origin. */
+  allowedOrigins?: readonly string[] | undefined;
+  /** Names the mock is reached by besides this machine's, its listen address and IP addresses (`mock` in a compose file). */
+  allowedHosts?: readonly string[] | undefined;
+}

@@ -14,11 +14,11 @@ import { engineFor } from '../engine/packaged.js';
 import type { Engine, EngineError, EngineResult } from '../engine/prism.js';
 import { engineInput, problemAnswer, refusalViolations, toViolations } from '../engine/translate.js';
 import { describeFetchFailure } from '../fetch/failure.js';
+import { originOf, withCors } from '../http/cors.js';
 import {
   type Answer,
   type Call,
   checkCall,
-  corsHeaders,
   errorAnswer,
   headerText,
   textHeaders,
@@ -105,9 +105,6 @@ function upstreamUrl(value: string): URL {
   return upstream;
 }
 
-const lowerCaseKeys = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-
 /** Whether the upstream answers at all: a GET of its root, any status. */
 export async function checkUpstream(upstream: string, timeoutMs = 3000): Promise<UpstreamCheck> {
   try {
@@ -149,7 +146,7 @@ interface Outcome {
 }
 
 /** The engine's error for a request: the upstream did not answer (reported as such), or the engine refused it. */
-function refusedOutcome(call: Call, error: EngineError): Outcome {
+function refusedOutcome(error: EngineError): Outcome {
   if (error.name === 'UPSTREAM_UNREACHABLE' || error.name === 'UPSTREAM_TIMEOUT' || error.name === 'UPSTREAM_TOO_LARGE') {
     const violation: Violation = { location: ['response', 'upstream'], severity: 'Error', code: error.status, message: error.message };
     return { answer: errorAnswer(error.status!, error.message, { violations: [violation] }), forwarded: true, violations: [violation] };
@@ -160,7 +157,7 @@ function refusedOutcome(call: Call, error: EngineError): Outcome {
     validation.length > 0
       ? validation
       : [{ location: ['request'], severity: 'Error', code: error.status, message: error.detail || error.message }];
-  return { answer: problemAnswer(call, error), forwarded: false, violations };
+  return { answer: problemAnswer(error), forwarded: false, violations };
 }
 
 /** The engine's findings on a forwarded exchange; an upstream's server error is worth a warning, though documented. */
@@ -178,8 +175,8 @@ function exchangeViolations(result: Extract<EngineResult, { ok: true }>): Violat
 }
 
 /** In errors mode, the 500 that replaces an answer breaking the contract: a problem naming each violation. */
-function brokenAnswer(call: Call, responseErrors: Violation[]): Answer {
-  return problemAnswer(call, {
+function brokenAnswer(responseErrors: Violation[]): Answer {
+  return problemAnswer({
     name: 'https://stoplight.io/prism/errors#VIOLATIONS',
     message: 'Request/Response not valid',
     status: 500,
@@ -195,25 +192,21 @@ function brokenAnswer(call: Call, responseErrors: Violation[]): Answer {
   });
 }
 
-/** The upstream's answer as it gave it, with the CORS headers a browser needs and the violations in `sl-violations`. */
-function passedOn(call: Call, upstreamAnswer: Answer, violations: Violation[]): Answer {
-  // The upstream's own CORS answer when it gives one, else the proxy's: one of each header, never both.
-  const headers: Answer['headers'] =
-    upstreamAnswer.headers['access-control-allow-origin'] === undefined
-      ? { ...upstreamAnswer.headers, ...lowerCaseKeys(corsHeaders(call.headers)) }
-      : { ...upstreamAnswer.headers };
+/** The upstream's answer as it gave it, with the violations in `sl-violations`. */
+function passedOn(upstreamAnswer: Answer, violations: Violation[]): Answer {
+  const headers: Answer['headers'] = { ...upstreamAnswer.headers };
   if (violations.length > 0) headers['sl-violations'] = violationsHeader(violations);
   return { status: upstreamAnswer.status, headers, body: upstreamAnswer.body };
 }
 
 /** What the client gets for the engine's result, and what is reported. */
-function outcomeOf(call: Call, result: EngineResult, errors: boolean, upstream: Upstream): Outcome {
-  if (!result.ok) return refusedOutcome(call, result.error);
+function outcomeOf(result: EngineResult, errors: boolean, upstream: Upstream): Outcome {
+  if (!result.ok) return refusedOutcome(result.error);
   const violations = exchangeViolations(result);
   const upstreamAnswer = upstream.answerOf(result.output);
   const responseErrors = violations.filter((violation) => violation.location[0] === 'response' && violation.severity === 'Error');
-  if (errors && responseErrors.length > 0) return { answer: brokenAnswer(call, responseErrors), forwarded: true, violations };
-  return { answer: passedOn(call, upstreamAnswer, violations), forwarded: true, violations };
+  if (errors && responseErrors.length > 0) return { answer: brokenAnswer(responseErrors), forwarded: true, violations };
+  return { answer: passedOn(upstreamAnswer, violations), forwarded: true, violations };
 }
 
 /**
@@ -228,7 +221,7 @@ async function handleCall(call: Call, engine: Engine, upstream: Upstream, log: E
   }
   const input = engineInput(call, textHeaders(call.headers));
   upstream.remember(input, call);
-  const { answer, forwarded, violations } = outcomeOf(call, await engine.request(input), errors, upstream);
+  const { answer, forwarded, violations } = outcomeOf(await engine.request(input), errors, upstream);
   log.record(call, answer, forwarded, violations);
   return answer;
 }
@@ -255,6 +248,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     maxConnections: settings.maxConnections,
     onOwnAnswer: (call, answer) => log.record(call, answer, false, violationsOf(answer)),
     handle: (call) => handleCall(call, engine, upstream, log, settings.errors),
+    // The upstream's own CORS answer when it gives one, else the proxy's: one of each header, never both.
+    finish: (call, answer) => (answer.headers['access-control-allow-origin'] ? answer : withCors(answer, originOf(call.headers))),
   });
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 0, host);

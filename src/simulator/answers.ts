@@ -3,7 +3,7 @@
 
 import { deref, isRecord, type JsonObject, type JsonValue, type OpenApiDocument, operationsById } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
-import { type Answer, corsHeaders, errorAnswer } from '../http/exchange.js';
+import { type Answer, errorAnswer } from '../http/exchange.js';
 import type { Fault } from './faults.js';
 
 /** The body of an answer, parsed (an engine's example answer); `{}` when it is empty or not an object. */
@@ -30,7 +30,7 @@ export function documentedAnswers(document: OpenApiDocument): DocumentedAnswers 
     const [mediaType, media] = Object.entries(response?.content ?? {})[0] ?? [];
     const value = deref(document, media?.examples?.[example])?.value;
     if (!mediaType || value === undefined) return fallback();
-    return { status, headers: { ...corsHeaders(), 'Content-Type': mediaType }, body: Buffer.from(JSON.stringify(value)) };
+    return { status, headers: { 'Content-Type': mediaType }, body: Buffer.from(JSON.stringify(value)) };
   };
 
   return {

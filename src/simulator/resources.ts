@@ -66,16 +66,17 @@ function roleAnswer(roles: Roles, role: number, operation: RouteOperation): Answ
 
 /**
  * The monitor types the description documents (`KnownMonitorType`, 172 of them), as `GET /monitor_type_constants`
- * answers them: `{id, name}`. The documents give no names: the name is the constants document's parenthetical for
- * the ID (`website` for URL) where it gives one, else the ID itself (the mock's own choice).
+ * answers them: `{id, name}`. The documents give no names (the mock's own choice): the name is the constants
+ * document's parenthetical for the ID (`website` for URL) where it gives one, else the ID itself. A meaning that
+ * several IDs share is the heading of their list (`Cloud services`, `VEEAM-type and backup-type monitors`), not a
+ * parenthetical.
  */
 export function monitorTypes(document: OpenApiDocument): { id: string; name: string }[] {
   const schema = deref(document, document.components?.schemas?.KnownMonitorType) ?? {};
   const meanings = listOf(schema['x-enum-descriptions']);
-  const groupTable = schema['x-monitor-type-groups'];
-  const groups = new Set(Object.keys(isRecord(groupTable) ? groupTable : {}).map((group) => group.toLowerCase()));
-  const isName = (meaning: unknown): meaning is string =>
-    typeof meaning === 'string' && !groups.has(meaning.toLowerCase()) && !meaning.startsWith('further entry');
+  const uses = new Map<unknown, number>();
+  for (const meaning of meanings) uses.set(meaning, (uses.get(meaning) ?? 0) + 1);
+  const isName = (meaning: unknown): meaning is string => typeof meaning === 'string' && uses.get(meaning) === 1;
   return listOf(schema.enum).flatMap((id, index) => {
     if (typeof id !== 'string') return [];
     const meaning = meanings[index];

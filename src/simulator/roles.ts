@@ -1,10 +1,13 @@
-// What the role of a token's user lets it do (core document, section 5.2; role IDs in the constants document):
+// What the role of a token's user lets it do: the mock's reading of the core document's section 5.2 (role IDs in the
+// constants document), which gives each role's permissions by module but does not say which module a call belongs to:
 // - No Access (0) has no access to the API, and Billing Contact (4) reaches only billing modules, none of which is
 //   an operation of the description: every call is refused;
-// - Read Only (10), Operator (3) and SpokesPerson (5) read (GET) but do not create (POST /api/monitor_groups);
-// - Super Administrator (1) and Administrator (2) read and create;
+// - Read Only (10, "read-only access to the account"), Operator (3, "read-only access to most modules") and
+//   SpokesPerson (5, "read access to all modules") read (GET) but do not create (POST /api/monitor_groups);
+// - Super Administrator (1, "full control") and Administrator (2, "write access to most modules") read and create;
 // - Hosting Provider (6) "may configure scheduled maintenance", and the documents say nothing of the rest: the mock
-//   lets it read and not create (its own choice).
+//   lets it read and not create.
+// That only Super Admins and Admins may use POST and PUT is said of the API inspector (section 4.4), not of the API.
 // The status and body of a refusal are not shown in the documents: 403 `{code: 403, message}` naming the role is
 // the mock's own (the description's example RoleNotPermitted).
 import { deref, isRecord, listOf, type OpenApiDocument } from '../description/openapi.js';

@@ -4,7 +4,8 @@
 // - at most 20 refresh tokens per user: the 21st deletes the oldest, in use or not;
 // - at most 20 refresh tokens generated per client ID in 10 minutes;
 // - at most 10 active (not expired) access tokens per refresh token: the 11th deletes the first;
-// - at most 10 access tokens generated from a refresh token in 10 minutes.
+// - at most 10 access tokens generated from refresh tokens in 10 minutes, counted per refresh token (the mock's
+//   reading, as the package's client counts).
 // The mock has one user, the own account's: every client registered belongs to it.
 //
 // Lenient by default: a credential the mock never issued (an access token, a refresh token, a grant token, a client

@@ -1,8 +1,8 @@
 // The package as its users get it: `npm pack`, then fresh projects that install the tarball from disk with the
-// README's Install commands, word for word, and use it the way the README says: its TypeScript examples, plain
-// Node 20 (ESM and require), Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with
-// the mock, the command line (the MCP server with an MCP client too), publint and arethetypeswrong,
-// and the size of a client-only install.
+// README's Install commands, word for word, and use it the way the guides say: plain Node 20 (ESM and require),
+// Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with the mock, the command line (the
+// MCP server with an MCP client, configured as docs/10-mcp-server.md says), publint and arethetypeswrong, and the
+// size of a client-only install. test/e2e/guides.test.ts checks every block of the guides.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,9 +24,10 @@ import {
   scratchRoot,
   tool,
 } from '../support/consumer-project.js';
+import { guideBlocks } from '../support/guide-blocks.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 import { sharedPackage } from '../support/shared-package.js';
-import { tsc7Args, tsc7Path } from '../support/tsc.js';
+import { initDefaults, tsc7Args, tsc7Path } from '../support/tsc.js';
 
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   name: string;
@@ -43,7 +44,6 @@ const nodeTypes = `@types/node@${manifest.devDependencies['@types/node']}`;
 const zod = `zod@${manifest.devDependencies.zod}`;
 const mcpSdk = `@modelcontextprotocol/sdk@${manifest.devDependencies['@modelcontextprotocol/sdk']}`;
 const openapiMsw = `openapi-msw@${manifest.devDependencies['openapi-msw']}`;
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
 
 /** A server of an MCP client's configuration (`mcpServers`): a command it starts, or a remote server's address. */
 interface McpServerConfig {
@@ -54,10 +54,15 @@ interface McpServerConfig {
   headers: Record<string, string>;
 }
 
-/** The fenced code blocks of a language in a part of the README (from one heading to the next one given). */
-function readmeBlocks(language: string, from: string, to: string): string[] {
-  const part = readme.slice(readme.indexOf(from), readme.indexOf(to));
-  return [...part.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\``, 'gm'))].map((match) => match[1]!);
+/** The blocks of a language in a part of a guide: from a heading to the next one of its level. */
+function guideSectionBlocks(file: string, heading: string, language: string): string[] {
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  const start = lines.indexOf(heading);
+  const level = heading.indexOf(' ');
+  const end = lines.findIndex((line, index) => index > start && /^#+ /.test(line) && line.indexOf(' ') <= level);
+  return guideBlocks(file)
+    .filter((block) => block.language === language && block.line > start && (end < 0 || block.line <= end))
+    .map((block) => block.source);
 }
 
 let tarball = '';
@@ -101,7 +106,7 @@ beforeAll(async () => {
   mkdirSync(full);
   clientOnlyInstalled = start(packed.clientOnly.then((project) => (clientOnly = project)));
   const install = async () => {
-    const [commands] = readmeBlocks('sh', '## Install', '## The API docs');
+    const [commands] = guideSectionBlocks('README.md', '## Install', 'sh');
     // npm takes what its cache holds, as the other installs here do (--prefer-offline), rather than asking the
     // registry again about each of the 120 packages while it resolves the tree (some 6 s of waiting).
     await execOk('sh', ['-e', '-c', commands!], { cwd: full, env: cleanEnv({ npm_config_prefer_offline: 'true' }) });
@@ -370,24 +375,6 @@ export async function run(): Promise<string[]> {
 }
 `;
 
-/** The `tsc --init` defaults of TypeScript 5.9 and 7 (the same in both), and stricter variants on top of them. */
-const initDefaults = {
-  module: 'nodenext',
-  target: 'esnext',
-  types: [],
-  sourceMap: true,
-  declaration: true,
-  declarationMap: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  strict: true,
-  jsx: 'react-jsx',
-  verbatimModuleSyntax: true,
-  isolatedModules: true,
-  noUncheckedSideEffectImports: true,
-  moduleDetection: 'force',
-  skipLibCheck: true,
-};
 // The declarations of every library are checked (skipLibCheck off): the package's, and those it brings (openapi-fetch,
 // zod). TypeScript's own (lib.dom.d.ts and the rest, the same whatever a package declares: ours declares no global)
 // are not, which saves a fifth of each compile.
@@ -411,30 +398,20 @@ interface Compiled {
 
 /**
  * Every TypeScript program of the tests, each compiled once by each compiler, in turns (the longest first): the
- * consumer file in each configuration, the README's examples with it in the `tsc --init` one (they need Node's types;
- * that the package's declarations need none, `types: []`, the strictest configurations check).
+ * consumer file in each configuration (without Node's types: the package's declarations need none).
  */
 async function compileAll(): Promise<Map<string, Compiled>> {
-  const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
-  const readmeFiles = examples.map((source, index) => path.basename(file(full, `readme-${index + 1}.ts`, source)));
   file(full, 'consumer.ts', consumerSource);
-  const program = (name: string, extra: { types?: string[]; files?: string[] } = {}) =>
+  const program = (name: string) =>
     file(
       full,
       `tsconfig.${name.replace(/\W+/g, '-')}.json`,
-      JSON.stringify(
-        {
-          compilerOptions: { ...configurations[name], ...(extra.types ? { types: extra.types } : {}) },
-          files: ['consumer.ts', ...(extra.files ?? [])],
-        },
-        null,
-        2,
-      ),
+      JSON.stringify({ compilerOptions: configurations[name], files: ['consumer.ts'] }, null, 2),
     );
   const programs: Record<string, string> = {
     'strictest, bundler': program('strictest, bundler'),
     'strictest, nodenext': program('strictest, nodenext'),
-    'tsc --init defaults': program('tsc --init defaults', { types: ['node'], files: readmeFiles }),
+    'tsc --init defaults': program('tsc --init defaults'),
   };
   const runs = Object.entries(compilerPaths()).flatMap(([compilerName, compiler]) =>
     Object.entries(programs).map(([name, config]) =>
@@ -512,10 +489,10 @@ describe('the command line of the installed package', () => {
     }
   });
 
-  it("the README's MCP client configurations serve the API over stdio and Streamable HTTP, read-only unless allowed", async () => {
-    const configs = readmeBlocks('json', '## The API as tools for an AI assistant: mcp', '## Working on this repository').map(
-      (block) => JSON.parse(block.replaceAll('/path/to/my-project', full)) as { mcpServers: Record<string, McpServerConfig> },
-    );
+  it("the MCP guide's client configurations serve the API over stdio and Streamable HTTP, read-only unless allowed", async () => {
+    const configs = guideBlocks('docs/10-mcp-server.md')
+      .filter((block) => block.language === 'json')
+      .map((block) => JSON.parse(block.source.replaceAll('/path/to/my-project', full)) as { mcpServers: Record<string, McpServerConfig> });
     expect(configs.map((config) => Object.keys(config.mcpServers))).toEqual([['monitoring'], ['monitoring-mock'], ['monitoring']]);
     const onMock = configs[1]!.mcpServers['monitoring-mock']!;
     const mock = await startMock();
@@ -541,7 +518,7 @@ describe('the command line of the installed package', () => {
         'Configuration Error',
       );
 
-      // Over Streamable HTTP: the command started as the README says, the client configured by its headers.
+      // Over Streamable HTTP: the command started as the guide says, the client configured by its headers.
       const token = 'consumer-http-token-0123456789abcdef';
       const remote = configs[2]!.mcpServers.monitoring!;
       const command = startCommand(
@@ -583,16 +560,6 @@ describe('TypeScript in a consumer project', () => {
   needs(async () => {
     compileTurns.widen(2);
     outputs = await compiled;
-  });
-
-  it("the README's TypeScript examples compile in that project (TypeScript 5.9 and 7, tsc --init defaults)", () => {
-    const examples = readmeBlocks('ts', '## Calling the service', '## Working on this repository');
-    expect(examples.length).toBeGreaterThanOrEqual(5);
-    for (const compiler of Object.keys(compilerPaths())) {
-      // One program with the consumer file (whose own test below reads the same output).
-      const { command, result } = outputs.get(`tsc --init defaults|${compiler}`)!;
-      expect(`${result.stdout}${result.stderr}`, command).toBe('');
-    }
   });
 
   it('tsc --init writes the defaults checked below (TypeScript 5.9 and 7)', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
+import { send } from '../support/http-client.js';
 import {
   type Command,
   commandLine,
@@ -185,15 +186,32 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     expect(refused.status).toBe(401);
   });
 
-  it('--host beyond loopback: a warning line, and the test API only with the token of MOCK_TEST_API_TOKEN', async () => {
-    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--host', '0.0.0.0'], {
-      MOCK_TEST_API_TOKEN: 'cli-token-0123456789',
-    });
+  it('--host beyond loopback: a warning line, the test API only with the token of MOCK_TEST_API_TOKEN, --allow-host and --allow-origin', async () => {
+    const command = run(
+      process.execPath,
+      [compiledBin, 'mock', '--port', '0', '--host', '0.0.0.0', '--allow-host', 'mock', '--allow-origin', 'https://app.example.com'],
+      { MOCK_TEST_API_TOKEN: 'cli-token-0123456789' },
+    );
     const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
     await command.waitFor(/Warning: the mock listens on 0\.0\.0\.0, beyond this machine/);
-    const state = `${baseUrl!.replace('0.0.0.0', '127.0.0.1').replace(/\/api$/, '')}/__mock/state`;
+    const origin = baseUrl!.replace('0.0.0.0', '127.0.0.1').replace(/\/api$/, '');
+    const state = `${origin}/__mock/state`;
     expect((await fetch(state)).status).toBe(401);
     expect((await fetch(state, { headers: { Authorization: 'Bearer cli-token-0123456789' } })).status).toBe(200);
+    const api = (headers: Record<string, string>) => send(origin, '/api/monitors', { headers: { Authorization: sampleToken, ...headers } });
+    expect((await api({ Host: 'mock' })).status).toBe(200);
+    expect((await api({ Host: 'other' })).status).toBe(421);
+    expect((await api({ Origin: 'https://app.example.com' })).headers['access-control-allow-origin']).toBe('https://app.example.com');
+    expect((await api({ Origin: 'https://other.example.com' })).status).toBe(403);
+  });
+
+  it('--allow-origin and --allow-host: a value that is not an origin or a host name is exit 2 naming the flag', async () => {
+    const origin = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--allow-origin', 'https://app.example.com/app']);
+    const host = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--allow-host', 'http://mock:4010']);
+    expect((await origin.exited).code).toBe(2);
+    expect(origin.output()).toMatch(/--allow-origin: "https:\/\/app\.example\.com\/app" is not an origin/);
+    expect((await host.exited).code).toBe(2);
+    expect(host.output()).toMatch(/--allow-host: "http:\/\/mock:4010" is not a host name or address/);
   });
 
   it('the test API token: never an option (a process list shows those), and long enough not to be guessed', async () => {

@@ -105,18 +105,20 @@ export function npmInstall(dir: string, packages: string[]): Promise<Result> {
 export const toolsDir = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'monitoring-service-api', 'test-tools');
 
 /**
- * A tool installed once into the tools' folder (e.g. `typescript@7.0.2`, `node@24.21.0`), kept between runs and
- * clones; resolves to the path of its binary `bin`.
+ * A tool installed once into the tools' folder (e.g. `typescript@7.0.2`, `node@24.21.0`, with the packages it needs
+ * beside it in `with`), kept between runs and clones; resolves to the path of its binary `bin`.
  */
-export async function tool(spec: string, bin: string): Promise<string> {
-  const dir = path.join(toolsDir, spec.replace(/[^A-Za-z0-9.@-]/g, '_'));
+export async function tool(spec: string, bin: string, withPackages: string[] = []): Promise<string> {
+  const dir = path.join(toolsDir, [spec, ...withPackages].join('+').replace(/[^A-Za-z0-9.@+-]/g, '_'));
   const file = path.join(dir, 'node_modules', '.bin', bin);
   if (existsSync(file)) return file;
   // Installed in a folder of its own, then moved into place whole: a run in another clone may install it meanwhile.
   mkdirSync(toolsDir, { recursive: true });
   const fresh = mkdtempSync(`${dir}.installing-`);
   try {
-    await execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', fresh, spec], { cwd: fresh });
+    await execOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--prefix', fresh, spec, ...withPackages], {
+      cwd: fresh,
+    });
     try {
       renameSync(fresh, dir);
     } catch (error) {

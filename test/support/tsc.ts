@@ -14,6 +14,25 @@ export const typescript7 = 'typescript@7.0.2';
  */
 export const tsc7Args = ['--singleThreaded'];
 
+/** The `tsc --init` defaults of TypeScript 5.9 and 7 (the same in both): the configuration of a user's new project. */
+export const initDefaults = {
+  module: 'nodenext',
+  target: 'esnext',
+  types: [],
+  sourceMap: true,
+  declaration: true,
+  declarationMap: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  strict: true,
+  jsx: 'react-jsx',
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  noUncheckedSideEffectImports: true,
+  moduleDetection: 'force',
+  skipLibCheck: true,
+};
+
 /** The path of TypeScript 7's tsc, installed on first use. */
 export const tsc7Path = () => tool(typescript7, 'tsc');
 

@@ -8,6 +8,7 @@ import { outputs } from '../../scripts/lib/paths.js';
 import { seedSchema } from '../../scripts/lib/seed-schema.js';
 import { checkSeed, defaultSeed } from '../../src/simulator/seed.js';
 import { loadBundle } from '../support/bundle.js';
+import { allGuideBlocks, where } from '../support/guide-blocks.js';
 
 const bundle = loadBundle();
 const schema = JSON.parse(readFileSync(outputs().seedSchema, 'utf8'));
@@ -31,13 +32,16 @@ const readerTakes = (seed: unknown): boolean => {
   }
 };
 
+const guideSeeds = Object.fromEntries(
+  allGuideBlocks()
+    .filter((block) => block.check === 'seed')
+    .map((block) => [`the seed of ${where(block)}`, JSON.parse(block.source) as unknown]),
+);
+
 const taken = {
+  ...guideSeeds,
   'the default seed': defaultSeed(bundle),
   'an empty seed': {},
-  "the README's example": {
-    account: { device_key: 'eu_0123', monitors: [{ monitor_id: '1', display_name: 'Checkout' }], groups: [] },
-    customers: [{ name: 'Initech', zaaid: '42', monitors: [{ monitor_id: '2' }] }],
-  },
   'a normal account of a Read Only user, and what a state snapshot adds': {
     account: { type: 'normal', role: 10, monitors: [] },
     now: '2026-11-21T10:00:00+0000',

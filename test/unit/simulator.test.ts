@@ -437,12 +437,20 @@ describe('GET /monitor_type_constants and the token answers', () => {
     const answer = await ask(createSimulator(bundle), 'listMonitorTypes');
     expect(answer.json.data).toHaveLength(172);
     expect(answer.json.data.map((entry: { id: string }) => entry.id)).toEqual(known);
-    expect(answer.json.data).toEqual(
-      expect.arrayContaining([
-        { id: 'URL', name: 'website' },
-        { id: 'SERVER_CAPACITY', name: 'SERVER_CAPACITY' },
-      ]),
-    );
+    // The names are the constants document's parentheticals, and only those: every other type is named by its ID
+    // (the heading of a list, `VEEAM-type and backup-type monitors`, names no one type).
+    const parentheticals: Record<string, string> = {
+      URL: 'website',
+      HOMEPAGE: 'page speed, browser',
+      'URL-SEQ': 'web transaction',
+      REALBROWSER: 'web transaction, browser',
+      PORT: 'custom protocol',
+      SMTP: 'mail delivery',
+      FTP: 'transfer',
+      VENDOR: 'cloud services parent',
+      VPC_NI: 'used for both subnet and network interface',
+    };
+    expect(answer.json.data).toEqual(known.map((id) => ({ id, name: parentheticals[id] ?? id })));
     expect(known).toContain('PROBE_CAPACITY');
   });
 

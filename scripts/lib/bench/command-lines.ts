@@ -67,7 +67,7 @@ export const commandLines: BenchSection = {
 
 /**
  * Node's options that bound the mock's memory, which only the command that starts the process can give (Node
- * refuses the second in NODE_OPTIONS; README, *The mock*): a young generation of V8's heap that does not grow past
+ * refuses the second in NODE_OPTIONS; docs/04-testing-against-the-mock.md): a young generation of V8's heap that does not grow past
  * 1 MiB per half, and the collector on the main thread alone (no helper threads, each with its own allocation arena).
  */
 const smallerMemoryOptions = ['--max-semi-space-size=1', '--single-threaded-gc'];
