@@ -40,7 +40,7 @@ export interface RequestInput {
   /** The zaaid of the account to act on, or '' for the own account. */
   zaaid: string;
   /** Each parameter's field, by name. */
-  values: Record<string, string>;
+  parameters: Record<string, string>;
   /** The body's field ('' for none). */
   body: string;
 }
@@ -63,7 +63,7 @@ export function buildRequest(operation: ConsoleOperation, input: RequestInput): 
   const query = new URLSearchParams();
   const headers: [string, string][] = [];
   for (const parameter of operation.parameters) {
-    const value = input.values[parameter.name] ?? '';
+    const value = input.parameters[parameter.name] ?? '';
     if (value === '') {
       if (parameter.required) return { fault: `fill in ${parameter.name}: the operation requires it` };
       continue;

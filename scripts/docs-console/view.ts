@@ -14,7 +14,7 @@ import { getToken } from './token-steps.js';
 
 /** What the reader filled in, kept while the page lives (the page may draw an operation again). */
 interface Filled {
-  values: Record<string, string>;
+  parameters: Record<string, string>;
   body: string;
   zaaid: string;
 }
@@ -54,7 +54,7 @@ class OperationConsole {
   ) {
     const id = (this.id = `docs-console-${operation.operationId}`);
     this.state = filled.get(operation.operationId) ?? {
-      values: Object.fromEntries(operation.parameters.map((parameter) => [parameter.name, parameter.value])),
+      parameters: Object.fromEntries(operation.parameters.map((parameter) => [parameter.name, parameter.value])),
       body: operation.body?.examples[0]?.value ?? '',
       zaaid: '',
     };
@@ -68,9 +68,9 @@ class OperationConsole {
     this.accountHint = h('p', { class: 'dc-hint', id: `${id}-account-hint` });
     this.inputs = operation.parameters.map((parameter) => {
       const input = textInput(`${id}-${parameter.name}`);
-      input.value = this.state.values[parameter.name] ?? '';
+      input.value = this.state.parameters[parameter.name] ?? '';
       input.addEventListener('input', () => {
-        this.state.values[parameter.name] = input.value;
+        this.state.parameters[parameter.name] = input.value;
         this.update();
       });
       const label = `${parameter.name} (${parameter.in}${parameter.required ? ', required' : ''})`;
@@ -167,8 +167,8 @@ class OperationConsole {
   private request(): ConsoleRequest | { fault: string } {
     const origin = mockOrigin(this.session.address);
     if ('fault' in origin) return origin;
-    const { values, body, zaaid } = this.state;
-    return buildRequest(this.operation, { origin: origin.origin, token: this.session.token, zaaid, values, body });
+    const { parameters, body, zaaid } = this.state;
+    return buildRequest(this.operation, { origin: origin.origin, token: this.session.token, zaaid, parameters, body });
   }
 
   /** Shows what changed: the curl command, the shared address and token, what the page may do with this mock. */

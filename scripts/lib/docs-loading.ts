@@ -55,8 +55,9 @@ export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('
 const loader = `
 const block = (id) => document.getElementById(id).textContent;
 try {
-  const base64 = block('${loadingBlocks.library}');
-  const bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(base64) : Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const binary = atob(block('${loadingBlocks.library}'));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
   const code = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   const library = await new Response(code, { headers: { 'Content-Type': 'text/javascript' } }).blob();
   const { hydrate } = await import(URL.createObjectURL(library));

@@ -98,10 +98,10 @@ describe('the addresses the console sends to', () => {
 });
 
 describe('a request of the console', () => {
-  const input = { origin: 'http://127.0.0.1:4010', token: 'any-token', zaaid: '', values: {}, body: '' };
+  const input = { origin: 'http://127.0.0.1:4010', token: 'any-token', zaaid: '', parameters: {}, body: '' };
 
   it('addresses the API under /api and the identity provider at the root, each value encoded', () => {
-    const built = buildRequest(operation('getMonitor'), { ...input, values: { monitor_id: 'a/b c' } });
+    const built = buildRequest(operation('getMonitor'), { ...input, parameters: { monitor_id: 'a/b c' } });
     expect(built).toEqual({
       method: 'GET',
       url: 'http://127.0.0.1:4010/api/monitors/a%2Fb%20c',
@@ -110,7 +110,7 @@ describe('a request of the console', () => {
         ['Accept', 'application/json; version=2.0'],
       ],
     });
-    const revoke = buildRequest(operation('revokeToken'), { ...input, values: { token: '1000.x' } });
+    const revoke = buildRequest(operation('revokeToken'), { ...input, parameters: { token: '1000.x' } });
     expect(revoke).toMatchObject({ method: 'POST', url: 'http://127.0.0.1:4010/oauth/v2/token/revoke?token=1000.x', headers: [] });
   });
 
