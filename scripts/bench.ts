@@ -11,6 +11,7 @@ import { client } from './lib/bench/client.js';
 import { commandLines } from './lib/bench/command-lines.js';
 import { consumerTypecheck } from './lib/bench/consumer-typecheck.js';
 import { docsPage } from './lib/bench/docs-page.js';
+import { hostile } from './lib/bench/hostile.js';
 import { journal } from './lib/bench/journal.js';
 import { mcp } from './lib/bench/mcp.js';
 import { mockInProcess } from './lib/bench/mock-in-process.js';
@@ -26,6 +27,7 @@ export const sections: BenchSection[] = [
   mockInProcess,
   commandLines,
   journal,
+  hostile,
   client,
   bundleSize,
   consumerTypecheck,

@@ -1,7 +1,8 @@
 // npm start: builds what changed (generated/ and dist/), then serves the mock from dist/ in this process, on
-// 127.0.0.1:4010 or with the options of `monitoring-service-api mock` (--port, --host, ...). Stops on Ctrl-C,
-// SIGTERM or SIGHUP, leaving no process behind. Plain JavaScript, so that the mock runs as users run it: one Node
-// process, no TypeScript loader.
+// 127.0.0.1:4010 or with the options of `monitoring-service-api mock` (--port, --host, --detach, ...). Stops on
+// Ctrl-C, SIGTERM or SIGHUP, and when npm has gone (--stop-with-parent: npm stopped by SIGTERM leaves its children),
+// leaving no process behind; with --detach it runs in the background until signalled. Plain JavaScript, so that the
+// mock runs as users run it: one Node process, no TypeScript loader.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,4 +15,8 @@ if (!args.includes('--help') && !args.includes('-h')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const { fail, runMock } = await import('../dist/src/cli/index.js');
-await runMock(args, `API docs (one self-contained page, works offline): ${path.join('generated', 'docs', 'index.html')}`).catch(fail);
+const watch = args.includes('--detach') ? [] : ['--stop-with-parent'];
+await runMock(
+  [...watch, ...args],
+  `API docs (one self-contained page, works offline): ${path.join('generated', 'docs', 'index.html')}`,
+).catch(fail);

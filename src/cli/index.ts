@@ -1,6 +1,6 @@
 // The command line of monitoring-service-api: `monitoring-service-api mock` serves the contract mock and
-// `monitoring-service-api proxy --upstream URL` the validating proxy, each in this one process, until Ctrl-C
-// (SIGINT), SIGTERM or SIGHUP, or until the process that started it goes away. `monitoring-service-api verify`
+// `monitoring-service-api proxy --upstream URL` the validating proxy, each in one process, until Ctrl-C (SIGINT),
+// SIGTERM or SIGHUP (serve.ts: in the background with --detach). `monitoring-service-api verify`
 // checks a running service against the contract once and exits with a status that says how it went;
 // `monitoring-service-api mcp` serves the API as tools for an AI assistant; `monitoring-service-api record` writes a
 // seed for the mock from a real account. One file per command; this one dispatches.
@@ -12,6 +12,7 @@ import { mcpCommand, runMcp } from './mcp.js';
 import { mockCommand, runMock } from './mock.js';
 import { proxyCommand, runProxy } from './proxy.js';
 import { recordCommand, runRecord } from './record.js';
+import { exitAfterFailure } from './serve.js';
 import { runVerify, verifyCommand } from './verify.js';
 
 export { credentialsFrom, credentialVariables } from './credentials.js';
@@ -71,7 +72,8 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 /** Prints the error of a failed command and exits: 2 for a usage error, 1 otherwise. */
-export function fail(error: unknown): never {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(error instanceof UsageError ? 2 : 1);
+export function fail(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message);
+  exitAfterFailure(message, error instanceof UsageError ? 2 : 1);
 }

@@ -1,6 +1,7 @@
 // Calls back when the processes that launched this one have gone: `npm run x` stopped by SIGTERM kills its shell
-// but not tsx, and a closed terminal or a killed parent leaves its children behind. The long-running commands
-// (mock, proxy) use it to stop rather than linger. Linux reads /proc; elsewhere only the parent is watched.
+// but not tsx, and a closed terminal or a killed parent leaves its children behind. The server commands use it only
+// when asked (--stop-with-parent: the repository's npm start and npm run mock): a server command otherwise runs until
+// it is signalled, whoever started it. Linux reads /proc; elsewhere only the parent is watched.
 import { readFileSync } from 'node:fs';
 
 /** Parent and process group of a process, from /proc; undefined elsewhere or when it is gone. */

@@ -2,10 +2,12 @@
 // Streamable HTTP with --http. Over stdio, stdout carries the protocol only: every message of this command goes to
 // stderr.
 
+import { counted } from '../output/count.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
-import { stopOnSignals } from './serve.js';
-import { asUsageError, targetOf, targetOptions, targetUsage } from './target.js';
+import { commandError } from './names.js';
+import { detach, serve, servingOf, servingOptions, servingUsage } from './serve.js';
+import { targetOf, targetOptions, targetUsage } from './target.js';
 
 /** The MCP SDK, an optional peer dependency of the package, as the user installs it. */
 export const mcpInstallCommand = 'npm install --save-exact @modelcontextprotocol/sdk@1.32.2';
@@ -29,6 +31,9 @@ ${targetUsage(25)}
                          Requests without Origin (programs) and from the server's own origin pass.
   --allow-host NAME      with --http: a name the server is reached by (its public name behind a TLS proxy); repeatable.
                          Other Host headers than this machine's names and the listen address are refused.
+With --http it serves until SIGINT (Ctrl-C), SIGTERM or SIGHUP, whoever started it (over stdio, until its input
+closes), and takes the options of every server command:
+${servingUsage('MCP server', 25)}
   -h, --help             this help.
 Credentials from the environment only: ${credentialVariables.refreshToken}, ${credentialVariables.clientId} and ${credentialVariables.clientSecret}, or ${credentialVariables.accessToken}; with --http, ${httpTokenVariable} too.
 Needs the MCP SDK beside this package: ${mcpInstallCommand}`,
@@ -42,6 +47,7 @@ Needs the MCP SDK beside this package: ${mcpInstallCommand}`,
     host: { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
     'allow-host': { type: 'string', multiple: true },
+    ...servingOptions,
     // Taken only to say where the token goes instead: a process list shows every option.
     'http-token': { type: 'string' },
   },
@@ -51,7 +57,9 @@ type Values = ReturnType<typeof parseCommand>;
 
 /** The options of --http, checked: those given without it are a mistake, and the token comes from the environment. */
 function httpOptionsOf(values: Values, env: Record<string, string | undefined>) {
-  const given = ['port', 'host', 'allow-origin', 'allow-host'].filter((name) => values[name] !== undefined);
+  const given = ['port', 'host', 'allow-origin', 'allow-host', ...Object.keys(servingOptions)].filter(
+    (name) => values[name] !== undefined && values[name] !== false,
+  );
   if (values['http-token'] !== undefined)
     throw new UsageError(
       `--http-token is not taken: a process list would show it. Set ${httpTokenVariable} in the environment.\n${mcpCommand.usage}`,
@@ -87,14 +95,8 @@ async function loadMcp() {
   }
 }
 
-/** A wrong option of the library as this command's flag. */
-const asMcpUsageError = (error: unknown) =>
-  asUsageError(error, mcpCommand.usage, [
-    ['token', httpTokenVariable],
-    ['allowedOrigins', '--allow-origin'],
-    ['allowedHosts', '--allow-host'],
-    ['maxAnswerBytes', '--max-answer-bytes'],
-  ]);
+/** An error of the library as this command says it: its options by its flags, the HTTP token by its variable. */
+const asCommandError = (error: unknown) => commandError(error, mcpCommand.usage, { token: httpTokenVariable });
 
 /** `mcp`: checks the configuration, then serves over stdio until stdin closes, or over HTTP until a signal. */
 export async function runMcp(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {
@@ -116,32 +118,31 @@ export async function runMcp(args: string[], env: Record<string, string | undefi
     allowWrites: values['allow-writes'] === true,
     insecure: values.insecure === true,
   };
-  const offered = `${mcp.operationTools.filter((tool) => options.allowWrites || !tool.write).length} operations of ${baseUrl}`;
+  const offered = `${counted(mcp.operationTools.filter((tool) => options.allowWrites || !tool.write).length, 'operation')} of ${baseUrl}`;
   const mode = options.allowWrites ? ' (writes allowed)' : ' (read-only)';
   if (http === undefined) {
     let server: ReturnType<typeof mcp.createMcpServer>;
     try {
       server = mcp.createMcpServer(options);
     } catch (error) {
-      throw asMcpUsageError(error);
+      throw asCommandError(error);
     }
     await server.connect(new stdio.StdioServerTransport());
     console.error(`${program} mcp: serving ${offered} over stdio${mode}.`);
     return;
   }
+  const serving = servingOf(values, mcpCommand.usage);
+  if (serving.detach) return detach('MCP server', 'mcp', args, mcpCommand.options, serving);
   let running: Awaited<ReturnType<typeof mcp.startMcpHttpServer>>;
   try {
     running = await mcp.startMcpHttpServer({ ...options, ...http });
   } catch (error) {
-    throw asMcpUsageError(error);
+    throw asCommandError(error);
   }
-  stopOnSignals('MCP server', running.stop);
-  console.log(
-    `${program} mcp: serving ${offered} over Streamable HTTP at ${running.url}${mode}; every request needs the token of ${httpTokenVariable}.`,
-  );
-  if (running.beyondLoopback) {
-    console.error(
-      `Warning: listening on ${running.host}, which other machines can reach. The token and the answers cross the network in clear: serve it behind a TLS proxy, and name its public host with --allow-host (other Host headers are refused).`,
-    );
-  }
+  serve('MCP server', running, serving, {
+    banner: `${program} mcp: serving ${offered} over Streamable HTTP at ${running.url}${mode}; every request needs the token of ${httpTokenVariable}.\n  Process: pid ${process.pid}`,
+    warning: running.beyondLoopback
+      ? `Warning: listening on ${running.host}, which other machines can reach. The token and the answers cross the network in clear: serve it behind a TLS proxy, and name its public host with --allow-host (other Host headers are refused).`
+      : undefined,
+  });
 }

@@ -4,9 +4,10 @@ import { type MockMode, type RandomFaults, type RunningMock, SeedError, startMoc
 import { exposureWarning } from '../mock/test-api-access.js';
 import { terminalText } from '../output/escape.js';
 import { maxDelayMs } from '../simulator/faults.js';
+import { testApiEndpoints } from '../simulator/test-api.js';
 import { type Command, countRule, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
-import { stopOnSignals } from './serve.js';
-import { asUsageError } from './target.js';
+import { commandError } from './names.js';
+import { detach, serve, servingOf, servingOptions, servingUsage, untilSignalled } from './serve.js';
 
 /** The environment variable of the test API's token (never an option: a process list would show it). */
 export const testApiTokenVariable = 'MOCK_TEST_API_TOKEN';
@@ -14,6 +15,7 @@ export const testApiTokenVariable = 'MOCK_TEST_API_TOKEN';
 export const mockCommand = {
   summary: 'serve the contract mock (API root /api, identity provider at the root)',
   usage: `Usage: ${program} mock [--port 4010] [--host 127.0.0.1] [--examples | --strict-tokens --seed FILE ...] [--log]
+       ${program} mock --detach [--pid-file FILE] [--log-file FILE] [options]
   --port N              port to listen on (0: a free one, printed on start). Default 4010.
   --host H              address to listen on. Default 127.0.0.1 (loopback only). Beyond loopback (0.0.0.0) the
                         test API (/__mock) is off unless MOCK_TEST_API_TOKEN is set in the environment (16 to 512
@@ -33,7 +35,12 @@ export const mockCommand = {
   --max-connections N   most connections open at once (more are closed). Default 256.
   --journal-size N      exchanges the request journal keeps (GET /__mock/requests). Default 1000; 0 turns it off.
   --log                 print one line per request: method, target (credential parameters redacted), status.
-  -h, --help            this help.`,
+${servingUsage('mock', 24)}
+  -h, --help            this help.
+${untilSignalled}
+In CI, one command starts it in the background and returns once it answers (or fails, saying why); another stops it:
+  ${program} mock --port 4010 --detach --pid-file mock.pid
+  kill "$(cat mock.pid)"`,
   options: {
     port: { type: 'string', default: '4010' },
     host: { type: 'string', default: '127.0.0.1' },
@@ -51,6 +58,7 @@ export const mockCommand = {
     'max-connections': { type: 'string' },
     'journal-size': { type: 'string' },
     log: { type: 'boolean', default: false },
+    ...servingOptions,
   },
 } satisfies Command;
 
@@ -65,7 +73,8 @@ export function mockBanner(mock: RunningMock, mode: MockMode = 'simulator'): str
   if (mode === 'simulator') {
     lines.push(
       `  It simulates the service: accounts (Cookie: zaaid=...), monitors, groups, tokens and their limits.`,
-      `  Test API: ${mock.authUrl}/__mock/state (GET), /__mock/clients, /__mock/grant-codes, /__mock/clock, /__mock/faults, /__mock/reset (POST).`,
+      `  Test API, at ${mock.authUrl}:`,
+      ...listLines(testApiEndpoints, '    '),
     );
     const state = mock.control.state();
     if (state.strict_tokens) lines.push('  Strict tokens: only tokens the mock issued are accepted.');
@@ -77,12 +86,20 @@ export function mockBanner(mock: RunningMock, mode: MockMode = 'simulator'): str
   } else {
     lines.push(`  It replays the description's examples (--examples).`);
   }
-  lines.push(
-    `  Errors on demand: -H 'Prefer: code=404' (or code=400, 401, 403, 500; example=NAME).`,
-    `  Process: pid ${process.pid}`,
-    `Stop it with Ctrl-C.`,
-  );
+  lines.push(`  Errors on demand: -H 'Prefer: code=404' (or code=400, 401, 403, 500; example=NAME).`, `  Process: pid ${process.pid}`);
   return lines.join('\n');
+}
+
+/** Items separated by semicolons, in lines of at most 118 characters, each after `indent`; the last ends with a period. */
+function listLines(items: readonly string[], indent: string): string[] {
+  const lines: string[] = [];
+  for (const [index, item] of items.entries()) {
+    const text = `${item}${index === items.length - 1 ? '.' : ';'}`;
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + text.length < 118) lines[lines.length - 1] = `${last} ${text}`;
+    else lines.push(`${indent}${text}`);
+  }
+  return lines;
 }
 
 /** The random faults of the options, if any are asked for. */
@@ -139,6 +156,8 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   const testApiToken = process.env[testApiTokenVariable] || undefined;
   if (values.examples && testApiToken !== undefined)
     throw new UsageError(`${testApiTokenVariable}: the test API is the simulator's, which --examples turns off.\n${mockCommand.usage}`);
+  const serving = servingOf(values, mockCommand.usage);
+  if (serving.detach) return detach('mock', 'mock', args, mockCommand.options, serving);
   let mock: RunningMock;
   try {
     mock = await startMock({
@@ -159,18 +178,13 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   } catch (error) {
     // A wrong seed file is a fault of the command line's input: its message names the file, pointer and fault.
     if (error instanceof SeedError) throw new UsageError(error.message);
-    if (error instanceof TypeError && /^(testApiToken|allowedHosts|allowedOrigins)\b/.test(error.message))
-      throw asUsageError(error, mockCommand.usage, [
-        ['testApiToken', testApiTokenVariable],
-        ['allowedHosts', '--allow-host'],
-        ['allowedOrigins', '--allow-origin'],
-      ]);
-    throw error;
+    throw commandError(error, mockCommand.usage, { testApiToken: testApiTokenVariable });
   }
-  stopOnSignals('mock', mock.stop);
-  console.log(`${mockBanner(mock, mode)}${extraBanner ? `\n${extraBanner}` : ''}`);
   const warning = exposureWarning(mock.host, testApiToken, mode === 'simulator');
-  if (warning) console.error(terminalText(warning));
+  serve('mock', mock, serving, {
+    banner: `${mockBanner(mock, mode)}${extraBanner ? `\n${extraBanner}` : ''}`,
+    warning: warning && terminalText(warning),
+  });
 }
 
 function logLine(method: string, target: string, status: number) {

@@ -3,11 +3,13 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { type ExchangeReport, formatReport, type RunningProxy, startProxy } from '../proxy/index.js';
 import { type Command, countRule, npmHint, numberOption, parseCommand, portRule, program, UsageError } from './args.js';
 import { unwritable } from './files.js';
-import { stopOnSignals } from './serve.js';
+import { commandError } from './names.js';
+import { detach, serve, servingOf, servingOptions, servingUsage, untilSignalled } from './serve.js';
 
 export const proxyCommand = {
   summary: 'the validating proxy in front of an implementation of the API',
   usage: `Usage: ${program} proxy --upstream http://127.0.0.1:8080 [--port 4011] [--host 127.0.0.1] [--errors] [--quiet] [--report FILE] [--timeout-ms 30000]
+       ${program} proxy --upstream URL --detach [--pid-file FILE] [--log-file FILE] [options]
   --upstream URL    the server that implements the API (its root: it serves /api/... and /oauth/...). Required.
   --port N          port to listen on (0: a free one). Default 4011.
   --host H          address to listen on. Default 127.0.0.1.
@@ -18,7 +20,9 @@ export const proxyCommand = {
   --max-body-bytes N    largest request body taken (413 above). Default 1048576.
   --max-answer-bytes N  largest upstream answer read (502 above). Default 8388608.
   --max-connections N   most connections open at once (more are closed). Default 256.
-  -h, --help        this help.`,
+${servingUsage('proxy', 24)}
+  -h, --help        this help.
+${untilSignalled} It prints a summary by operation when it stops.`,
   options: {
     upstream: { type: 'string' },
     port: { type: 'string', default: '4011' },
@@ -30,6 +34,7 @@ export const proxyCommand = {
     'max-body-bytes': { type: 'string' },
     'max-answer-bytes': { type: 'string' },
     'max-connections': { type: 'string' },
+    ...servingOptions,
   },
 } satisfies Command;
 
@@ -52,6 +57,8 @@ export async function runProxy(args: string[]): Promise<void> {
   // emptied only once the proxy runs (or at its first report), so a run that does not start leaves it as it was.
   const problem = reportFile === undefined ? undefined : unwritable(reportFile);
   if (problem) throw new UsageError(`--report ${reportFile}: cannot write it (${problem}).\n${proxyCommand.usage}`);
+  const serving = servingOf(values, proxyCommand.usage);
+  if (serving.detach) return detach('proxy', 'proxy', args, proxyCommand.options, serving);
   let reportBegun = false;
   const writeReport = (text: string) => {
     if (reportFile === undefined) return;
@@ -77,26 +84,24 @@ export async function runProxy(args: string[]): Promise<void> {
       onReport,
     });
   } catch (error) {
-    // The library names its option; here it is the flag.
-    if (error instanceof TypeError && error.message.startsWith('upstream '))
-      throw new UsageError(`--${error.message}\n${proxyCommand.usage}`);
-    throw error;
+    throw commandError(error, proxyCommand.usage);
   }
   if (!reportBegun) writeReport('');
-  stopOnSignals('proxy', proxy.stop, () => console.log(proxy.summary()));
-  console.log(
-    [
+  const mode = values.errors
+    ? '--errors (a bad request gets 422 and is not forwarded; a bad answer becomes 500)'
+    : 'report only (answers pass through unchanged, with an sl-violations header)';
+  serve('proxy', proxy, serving, {
+    banner: [
       `Validating proxy of the Monitoring Service API (Prism's engine, in this process) is listening.`,
       `  Send your calls to ${proxy.url} (API root ${proxy.url}/api, identity provider ${proxy.url});`,
       `  they go to ${proxy.upstream} and every request and answer is checked against the contract.`,
-      `  Mode: ${values.errors ? '--errors (a bad request gets 422 and is not forwarded; a bad answer becomes 500)' : 'report only (answers pass through unchanged, with an sl-violations header)'}`,
+      `  Mode: ${mode}`,
+      `  When it stops, it prints a summary by operation.`,
       `  Process: pid ${process.pid}`,
-      `Stop it with Ctrl-C for a summary.`,
     ].join('\n'),
-  );
-  if (!proxy.upstreamCheck.answered) {
-    console.error(
-      `Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`,
-    );
-  }
+    warning: proxy.upstreamCheck.answered
+      ? undefined
+      : `Warning: the upstream ${proxy.upstream} does not answer (${proxy.upstreamCheck.reason}): every call will be reported as a failure (502) until it does.`,
+    after: () => console.log(proxy.summary()),
+  });
 }

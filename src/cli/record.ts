@@ -1,12 +1,14 @@
 // `monitoring-service-api record --out seed.json`: a seed for the mock recorded from a real account (GET only), written
 // whole or not at all. It signs in as verify and mcp do: credentials from the environment, the same target options.
 
+import { counted } from '../output/count.js';
 import { terminalText } from '../output/escape.js';
-import { RecordError, recordSeed } from '../record/index.js';
+import { RecordError, recordSeed, seedFileText } from '../record/index.js';
 import { type Command, parseCommand, program, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { unwritable, writeWhole } from './files.js';
-import { asUsageError, targetOf, targetOptions, targetUsage } from './target.js';
+import { commandError } from './names.js';
+import { targetOf, targetOptions, targetUsage } from './target.js';
 
 export const recordCommand = {
   summary: 'record a seed for the mock from a real account (its monitors, customers and business units; GET only)',
@@ -60,14 +62,16 @@ export async function runRecord(args: string[], env: Record<string, string | und
       onProgress: say,
     });
   } catch (error) {
-    if (error instanceof TypeError) throw asUsageError(error, recordCommand.usage);
+    if (error instanceof TypeError) throw commandError(error, recordCommand.usage);
     if (!(error instanceof RecordError)) throw error;
     console.error(`${program} record: ${error.message.split('\n').map(terminalText).join('\n')}`);
     process.exitCode = 1;
     return;
   }
-  writeWhole(out, `${JSON.stringify(seed, null, 2)}\n`);
+  writeWhole(out, seedFileText(seed));
   const managed = seed.customers.length + seed.business_units.length;
   const monitors = [seed.account, ...seed.customers, ...seed.business_units].reduce((sum, account) => sum + account.monitors.length, 0);
-  say(`wrote ${out}: ${monitors} monitors in ${managed + 1} accounts. Start the mock with it: ${program} mock --seed ${out}`);
+  say(
+    `wrote ${out}: ${counted(monitors, 'monitor')} in ${counted(managed + 1, 'account')}. Start the mock with it: ${program} mock --seed ${out}`,
+  );
 }

@@ -61,16 +61,3 @@ export function targetOf(
   }
   return { baseUrl, authUrl };
 }
-
-/**
- * A wrong option of the library as the command line's (a TypeError becomes a UsageError): the client names its
- * options (`baseUrl`), the command its flags (`--base-url`); `flags` adds a command's own. Other errors are returned
- * as they are.
- */
-export function asUsageError(error: unknown, usage: string, flags: [option: string, flag: string][] = []): unknown {
-  if (!(error instanceof TypeError)) return error;
-  const names: [string, string][] = [['baseUrl', '--base-url'], ['authUrl', '--auth-url'], ...flags];
-  const found = names.find(([option]) => error.message.startsWith(option) && !/\w/.test(error.message.charAt(option.length)));
-  const message = found ? `${found[1]}${error.message.slice(found[0].length)}` : error.message;
-  return new UsageError(`${terminalText(message)}\n${usage}`);
-}

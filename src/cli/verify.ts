@@ -19,6 +19,7 @@ import {
 import { type Command, countRule, npmHint, numberOption, parseOptions, program, rateRule, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { unwritable, writeWhole } from './files.js';
+import { commandError } from './names.js';
 
 /** What verify prints after a usage error: its synopsis, and where the rest is. */
 const verifyHint = () =>
@@ -90,33 +91,6 @@ Exit status: ${verifyExitCodes.clean} every answer agrees with the contract (att
   },
 } satisfies Command;
 
-/** The options of verifyService by the flags that set them. */
-const flagOf: Record<string, string> = {
-  baseUrl: '--base-url',
-  authUrl: '--auth-url',
-  dataCenter: '--data-center',
-  allow: '--allow',
-  budget: '--budget',
-  ratePerSecond: '--rate',
-  timeoutMs: '--timeout-ms',
-  maxWaitMs: '--max-wait-ms',
-  unknownMonitorId: '--unknown-monitor-id',
-  insecure: '--insecure',
-};
-
-/** A message of the library with its option names written as the flags a user of the command line types. */
-function asFlags(message: string): string {
-  return message
-    .split(' ')
-    .map((word) => {
-      let end = word.length;
-      while (end > 0 && '.,:;)'.includes(word[end - 1]!)) end--;
-      const name = word.slice(0, end);
-      return Object.hasOwn(flagOf, name) ? `${flagOf[name]}${word.slice(name.length)}` : word;
-    })
-    .join(' ');
-}
-
 /** `verify`: one run against a service; sets the exit status (0 clean, 1 broken, 3 incomplete; 2 for usage). */
 export async function runVerify(args: string[], env: Record<string, string | undefined> = process.env): Promise<void> {
   const values = parseOptions(verifyHint(), verifyCommand.options, args) as Record<string, string | boolean | string[] | undefined>;
@@ -157,8 +131,8 @@ export async function runVerify(args: string[], env: Record<string, string | und
   try {
     report = await verifyService(options);
   } catch (error) {
-    // verify names its option (baseUrl); the usage around it names the flag.
-    if (error instanceof VerifyOptionsError) throw new UsageError(`${asFlags(error.message)}\n${verifyHint()}`);
+    // verify names its options as code does (baseUrl); the command line says its flags.
+    if (error instanceof VerifyOptionsError) throw commandError(error, verifyHint());
     console.error(terminalText(`verify could not run: ${error instanceof Error ? error.message : String(error)}`));
     process.exitCode = verifyExitCodes.incomplete;
     return;

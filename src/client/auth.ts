@@ -4,6 +4,7 @@ import { createAuthClient, type DataCenterId, dataCenters, tokenLimits } from '.
 import type { components } from '../../generated/types.js';
 import { credentialAddress } from '../fetch/address.js';
 import { abortError, exchange, type FetchLike, untilAborted } from '../fetch/exchange.js';
+import { OptionError, option, wording } from '../options.js';
 import { describeErrorBody, type OperationInfo, ServiceError } from './errors.js';
 import { operationInfo } from './operations.js';
 
@@ -48,12 +49,14 @@ export function resolveAuthUrl(options: {
 }): string {
   if (options.authUrl) return credentialAddress('authUrl', options.authUrl, options.insecure);
   if (options.dataCenter !== undefined) return dataCenterOf(options.dataCenter).authUrl;
-  throw new TypeError(`Give a dataCenter (one of ${Object.keys(dataCenters).join(', ')}) or an authUrl.`);
+  throw new OptionError(wording`Give ${option('authUrl')} (or ${option('dataCenter')}: one of ${Object.keys(dataCenters).join(', ')}).`);
 }
 
 export function dataCenterOf(id: string): (typeof dataCenters)[DataCenterId] {
   if (!Object.hasOwn(dataCenters, id)) {
-    throw new TypeError(`Unknown data center "${id}": use one of ${Object.keys(dataCenters).join(', ')}.`);
+    throw new OptionError(
+      wording`${option('dataCenter')} must be one of ${Object.keys(dataCenters).join(', ')}, not ${JSON.stringify(id)}.`,
+    );
   }
   return dataCenters[id as DataCenterId];
 }

@@ -2,6 +2,7 @@
 // from the caller's own import (`validate: answerSchema` of `monitoring-service-api/zod`): a bundler then carries
 // zod and the generated schemas only into an app that imports them, and builds an app without zod installed.
 import { packagedSchemas } from '#packaged-schemas';
+import { OptionError, option, wording } from '../options.js';
 import { type OperationInfo, ServiceError } from './errors.js';
 
 /** One rule an answer broke, as zod 4 reports it. */
@@ -27,7 +28,9 @@ export function answerSchemas(validate: boolean | AnswerSchemas | undefined): ((
   if (validate === undefined || validate === false) return undefined;
   if (validate === true) return packagedSchemas();
   if (typeof validate !== 'function')
-    throw new TypeError(`validate must be true, false or a function such as answerSchema, not ${JSON.stringify(validate)}`);
+    throw new OptionError(
+      wording`${option('validate')} must be true, false or a function such as answerSchema, not ${JSON.stringify(validate)}`,
+    );
   return () => Promise.resolve(validate);
 }
 

@@ -4,7 +4,7 @@ import { apiVersion } from '../../generated/client.js';
 import { credentialAddress } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
 import { defaultSleep, type RetryOptions, resolveRetry, type Sleep } from '../fetch/retry.js';
-import { positiveNumber } from '../options.js';
+import { OptionError, option, positiveNumber, wording } from '../options.js';
 import { dataCenterOf, defaultTimeoutMs, fixedToken, RefreshingTokens, type TokenSource } from './auth.js';
 import type { ServiceClientOptions } from './client.js';
 
@@ -24,11 +24,12 @@ export interface ClientSettings {
 export function clientSettings(options: ServiceClientOptions): ClientSettings {
   const center = options.dataCenter === undefined ? undefined : dataCenterOf(options.dataCenter);
   const rawBaseUrl = options.baseUrl ?? center?.baseUrl;
-  if (!rawBaseUrl) throw new TypeError('Give a dataCenter or a baseUrl (the API root, ending in /api).');
+  if (!rawBaseUrl) throw new OptionError(wording`Give ${option('baseUrl')} (the API root, ending in /api) or ${option('dataCenter')}.`);
   const baseUrl = credentialAddress('baseUrl', rawBaseUrl, options.insecure);
   const authUrl = options.authUrl ? credentialAddress('authUrl', options.authUrl, options.insecure) : center?.authUrl;
   const version = options.version ?? apiVersion;
-  if (!/^\d+(\.\d+)*$/.test(version)) throw new TypeError(`version must look like "2.0", not ${JSON.stringify(version)}`);
+  if (!/^\d+(\.\d+)*$/.test(version))
+    throw new OptionError(wording`${option('version')} must look like "2.0", not ${JSON.stringify(version)}`);
   const timeoutMs = positiveNumber('timeoutMs', options.timeoutMs, defaultTimeoutMs);
   const retry = resolveRetry(options.retry);
   const fetch: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
@@ -48,15 +49,19 @@ function tokenSource(
 ): TokenSource {
   const auth = options.auth as Partial<Record<string, unknown>> | undefined;
   if (!auth || typeof auth !== 'object')
-    throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
+    throw new OptionError(wording`${option('auth')} is required: { clientId, clientSecret, refreshToken } or { accessToken }`);
   const { clientId, clientSecret, refreshToken, accessToken, accessTokenExpiresAt } = auth;
   if (clientId !== undefined || clientSecret !== undefined || refreshToken !== undefined) {
     for (const [name, value] of Object.entries({ clientId, clientSecret, refreshToken })) {
-      if (typeof value !== 'string' || !value) throw new TypeError(`auth.${name} is required with a refresh token (a non-empty string)`);
+      if (typeof value !== 'string' || !value)
+        throw new OptionError(wording`${option(`auth.${name}`)} is required with a refresh token (a non-empty string)`);
     }
-    if (!settings.authUrl) throw new TypeError('Renewing access tokens needs the identity provider: give a dataCenter or an authUrl.');
+    if (!settings.authUrl)
+      throw new OptionError(
+        wording`Renewing access tokens needs the identity provider: give ${option('authUrl')} (or ${option('dataCenter')}).`,
+      );
     if (accessToken !== undefined && (typeof accessToken !== 'string' || !accessToken))
-      throw new TypeError('auth.accessToken must be a non-empty string');
+      throw new OptionError(wording`${option('auth.accessToken')} must be a non-empty string`);
     const expiresAt =
       accessTokenExpiresAt instanceof Date
         ? accessTokenExpiresAt.getTime()
@@ -78,6 +83,6 @@ function tokenSource(
     });
   }
   if (typeof accessToken !== 'string' || !accessToken)
-    throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
+    throw new OptionError(wording`${option('auth')} needs { clientId, clientSecret, refreshToken } or { accessToken }`);
   return fixedToken(accessToken);
 }

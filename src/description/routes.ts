@@ -2,6 +2,7 @@
 // (statuses, named examples, security). The mock front uses it to answer what Prism answers badly or not at all.
 import {
   deref,
+  type Example,
   type HttpMethod,
   httpMethods,
   isRecord,
@@ -28,6 +29,19 @@ export interface RouteOperation {
   securityHeaders: string[];
   /** The operation's parameters (path-level ones included), with their schemas resolved. */
   parameters: { name: string; in: string; required: boolean; schema: SchemaNode }[];
+  /**
+   * The named examples of a request that pair with an answer: a name that is an example of one or more parameters
+   * and of a documented status (`MonitorNotFound`: `monitor_id` `1`, and the 404 of that name), as tools that pair
+   * examples by name read them (Specmatic, Microcks).
+   */
+  pairedExamples: PairedExample[];
+}
+
+/** A named example of a request (the values its parameters take) and the status whose answer has the same name. */
+export interface PairedExample {
+  name: string;
+  status: string;
+  parameters: { name: string; in: string; value: string }[];
 }
 
 export interface Route {
@@ -50,20 +64,23 @@ export function compileRoutes(document: OpenApiDocument): Route[] {
       if (!operation) continue;
       const responses = operation.responses ?? {};
       const requestBody = deref(document, operation.requestBody);
+      const examples = namedExamples(document, responses);
+      const parameters = parametersOf(document, item, operation);
       operations.set(method, {
         method,
         template,
         operationId: operation.operationId ?? `${method} ${template}`,
         statuses: Object.keys(responses),
-        examples: namedExamples(document, responses),
+        examples,
         requestMediaTypes: Object.keys(requestBody?.content ?? {}),
         securityHeaders: securityHeaders(document, operation.security ?? document.security ?? []),
-        parameters: parametersOf(document, item, operation).map((parameter) => ({
+        parameters: parameters.map((parameter) => ({
           name: String(parameter.name),
           in: String(parameter.in),
           required: parameter.required === true,
           schema: deref(document, parameter.schema) ?? {},
         })),
+        pairedExamples: pairedExamples(document, parameters, examples),
       });
     }
     routes.push({
@@ -89,6 +106,26 @@ function namedExamples(document: OpenApiDocument, responses: Record<string, Resp
     examples[status] = named;
   }
   return examples;
+}
+
+/** The names of the parameters' examples that are also the names of an answer's examples, with their values. */
+function pairedExamples(
+  document: OpenApiDocument,
+  parameters: ReturnType<typeof parametersOf>,
+  answers: Record<string, Record<string, unknown>>,
+): PairedExample[] {
+  const requests = new Map<string, PairedExample['parameters']>();
+  for (const parameter of parameters) {
+    for (const [name, example] of Object.entries<Example>(parameter.examples ?? {})) {
+      const value = deref(document, example)?.value;
+      if (value === undefined || (typeof value === 'object' && value !== null)) continue;
+      requests.set(name, [...(requests.get(name) ?? []), { name: String(parameter.name), in: String(parameter.in), value: String(value) }]);
+    }
+  }
+  return [...requests].flatMap(([name, values]) => {
+    const status = Object.keys(answers).find((code) => /^\d{3}$/.test(code) && Object.hasOwn(answers[code]!, name));
+    return status === undefined ? [] : [{ name, status, parameters: values }];
+  });
 }
 
 /** The header names (lower case) that security requirements need: none when one of them is empty (anonymous). */

@@ -1,7 +1,7 @@
 // Between Prism's engine and the HTTP layer that the mock and the proxy share: a call as the engine takes it, and
 // what the engine says of it (its validations, its refusals) as violations and answers.
 
-import { type Answer, type Call, isJson, type Violation } from '../http/exchange.js';
+import { type Answer, bodyText, type Call, isJson, type Violation } from '../http/exchange.js';
 import type { EngineError, EngineInput, EngineValidation } from './prism.js';
 
 /** A call as the engine takes it: the path and query read, the body parsed (JSON) or as text (anything else). */
@@ -14,7 +14,7 @@ export function engineInput(call: Call, headers: Record<string, string>): Engine
   }
   let body: unknown;
   if (call.body.length > 0) {
-    const text = call.body.toString('utf8');
+    const text = bodyText(call);
     body = call.mediaType && isJson(call.mediaType.type) ? JSON.parse(text) : text;
   }
   return { method: call.method.toLowerCase(), url: { path: pathname, query }, headers, body };

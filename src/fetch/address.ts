@@ -1,5 +1,6 @@
 // The addresses that credentials go to, checked before anything is sent: which host names never leave this machine
 // (plain http is safe only there), and the checks of an API root or an identity provider's address.
+import { OptionError, option, wording } from '../options.js';
 
 /** A host name without the brackets of an IPv6 literal (`[::1]` is `::1`). */
 export const unbracket = (host: string): string => (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host);
@@ -32,8 +33,8 @@ const pageAddress = (): string | undefined => (globalThis as { location?: { href
  * An address that credentials will be sent to (an API root, an identity provider), checked: an http(s) URL without
  * a user name or password in it, and https unless it is this machine or the caller opted out (`insecure`), since
  * plain http shows every token and secret to the network. In a page, a path (`/api`, served by the page's own
- * origin through a proxy) is taken relative to the page. Gives it absolute, without trailing slashes; throws a
- * TypeError.
+ * origin through a proxy) is taken relative to the page. Gives it absolute, without trailing slashes; throws an
+ * OptionError naming the option `name`.
  */
 export function credentialAddress(name: string, value: string, insecure = false): string {
   const page = typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? pageAddress() : undefined;
@@ -43,16 +44,15 @@ export function credentialAddress(name: string, value: string, insecure = false)
   } catch {
     const path =
       typeof value === 'string' && value.startsWith('/') ? ' (a path such as /api is taken relative to the page in a browser only)' : '';
-    throw new TypeError(`${name} must be a URL such as https://host/api, not ${JSON.stringify(value)}${path}`);
+    throw new OptionError(wording`${option(name)} must be a URL such as https://host/api, not ${JSON.stringify(value)}${path}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new TypeError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
+    throw new OptionError(wording`${option(name)} must be an http(s) URL, not ${JSON.stringify(value)}`);
   if (url.username || url.password)
-    throw new TypeError(`${name} must not carry a user name or password: credentials never travel in a URL.`);
+    throw new OptionError(wording`${option(name)} must not carry a user name or password: credentials never travel in a URL.`);
   if (url.protocol === 'http:' && !insecure && !isLoopbackName(url.hostname)) {
-    throw new TypeError(
-      `${name} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with insecure: true ` +
-        '(plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).',
+    throw new OptionError(
+      wording`${option(name)} ${url.origin} is plain http: tokens and secrets would cross the network unencrypted. Use https, or opt out with ${option('insecure', true)} (plain http is allowed without it only to this machine: localhost, 127.0.0.1, ::1).`,
     );
   }
   return stripSlash(page === undefined ? value : url.href);

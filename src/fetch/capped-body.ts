@@ -36,7 +36,33 @@ export function capBody(response: Response, limit: number): Response {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** The BodyTooLargeError behind an error: itself, or the cause of the client's error it became. */
+export function tooLargeOf(error: unknown): BodyTooLargeError | undefined {
+  if (BodyTooLargeError.is(error)) return error;
+  const cause = error instanceof Error ? error.cause : undefined;
+  return BodyTooLargeError.is(cause) ? cause : undefined;
+}
+
 /** A fetch whose every answer is capped at `limit` bytes. */
 export function cappedFetch(fetchImpl: (request: Request) => Promise<Response>, limit: number) {
   return async (request: Request): Promise<Response> => capBody(await fetchImpl(request), limit);
+}
+
+/**
+ * A fetch whose answers together may not hold more than `limit` bytes: each is capped at what is left, and what
+ * it brings is spent.
+ */
+export function budgetedFetch(fetchImpl: (request: Request) => Promise<Response>, limit: number) {
+  let left = limit;
+  return async (request: Request): Promise<Response> => {
+    const capped = capBody(await fetchImpl(request), left);
+    if (capped.body === null) return capped;
+    const spend = new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        left -= chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(capped.body.pipeThrough(spend), { status: capped.status, statusText: capped.statusText, headers: capped.headers });
+  };
 }

@@ -1,5 +1,6 @@
 // Retries of a call: how long to wait before the next attempt (a capped, jittered backoff, or the answer's
 // Retry-After) and the wait itself.
+import { OptionError, option, wording } from '../options.js';
 
 /** Sleeps `ms` milliseconds; rejects with the signal's reason when it aborts. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -26,7 +27,7 @@ export function resolveRetry(retry: Partial<RetryOptions> | false | undefined, b
   const merged = { ...base, ...Object.fromEntries(Object.entries(retry ?? {}).filter(([, value]) => value !== undefined)) };
   for (const [name, value] of Object.entries(merged)) {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-      throw new TypeError(`retry.${name} must be a number >= 0, not ${String(value)}`);
+      throw new OptionError(wording`${option(`retry.${name}`)} must be a number >= 0, not ${String(value)}`);
   }
   merged.retries = Math.floor(merged.retries);
   return merged;

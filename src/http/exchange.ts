@@ -1,7 +1,10 @@
 // One HTTP exchange as the mock and the proxy see it, whatever carried it (a node:http server or a fetch call):
 // the request (`Call`), the answer (`Answer`), the contract's error shape for the faults they name, and the checks
 // of a request that Prism's engine cannot survive or would answer without the contract's shape.
+import { counted } from '../output/count.js';
+import { isSecretName } from './authorization.js';
 import { maxJsonDepth, tooDeepAt } from './json-depth.js';
+import { notJsonBody } from './json-fault.js';
 import { isForm, isJson, type MediaType, parseMediaType } from './media-type.js';
 
 // Media types have a home of their own; the mock, the proxy and the engine read them with the rest of the exchange.
@@ -22,6 +25,19 @@ export interface Call {
   body: Buffer;
   /** The parsed media type of the body (lower case), when there is a Content-Type. */
   mediaType?: MediaType | undefined;
+}
+
+const bodyTexts = new WeakMap<Call, string>();
+
+/** A call's body as UTF-8 text, decoded once for all that read it (a body of 1 MiB takes milliseconds to decode). */
+export function bodyText(call: Call): string {
+  if (call.body.length === 0) return '';
+  let text = bodyTexts.get(call);
+  if (text === undefined) {
+    text = call.body.toString('utf8');
+    bodyTexts.set(call, text);
+  }
+  return text;
 }
 
 export interface Answer {
@@ -141,7 +157,13 @@ export function violationsHeader(violations: Violation[]): string {
     ),
   );
   const omitted = (count: number) =>
-    headerSafe(JSON.stringify({ location: ['request'], severity: 'Information', message: `${count} more violation(s) not shown` }));
+    headerSafe(
+      JSON.stringify({
+        location: ['request'],
+        severity: 'Information',
+        message: `${counted(count, 'more violation', 'more violations')} not shown`,
+      }),
+    );
   const room = maxViolationsHeaderLength - omitted(violations.length).length - 3;
   let length = 0;
   let kept = 0;
@@ -223,6 +245,14 @@ function tryDecode(text: string): boolean {
 /** The first `name=value` pair of a query string or form body whose percent-encoding does not decode. */
 const undecodablePair = (text: string): string | undefined => text.split('&').find((entry) => !tryDecode(entry.replace(/\+/g, ' ')));
 
+/** A `name=value` pair as a message quotes it: whole, or only its name when that is a credential's (the value is a secret). */
+function shownPair(pair: string): string {
+  const equals = pair.indexOf('=');
+  if (equals === -1) return quote(pair);
+  const name = pair.slice(0, equals).replaceAll('+', ' ');
+  return isSecretName(tryDecode(name) ? decodeURIComponent(name) : name) ? `the value of ${quote(name)}` : quote(pair);
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const fault = (status: number, detail: string, location: string[], code: string | number, message: string) =>
@@ -271,12 +301,13 @@ function queryFault(call: Call): Answer | undefined {
   const [, query = ''] = splitTarget(call.url);
   const part = undecodablePair(query);
   if (part === undefined) return undefined;
+  const shown = shownPair(part);
   return fault(
     400,
-    `the query string has malformed percent-encoding in ${quote(part)}`,
+    `the query string has malformed percent-encoding in ${shown}`,
     ['request', 'query'],
     'encoding',
-    `malformed percent-encoding in ${part}`,
+    `malformed percent-encoding in ${shown}`,
   );
 }
 
@@ -321,24 +352,20 @@ function bodyFault(call: Call): Answer | undefined {
           `the body nests deeper than ${maxJsonDepth} levels`,
         );
       return undefined;
-    } catch (error) {
-      const reason = (error as Error).message;
-      return fault(
-        400,
-        `the body is not valid JSON (${reason})`,
-        ['request', 'body'],
-        'invalid_json',
-        `the body is not valid JSON: ${reason}`,
-      );
+    } catch {
+      // Said without a character of the body (JSON.parse's message quotes it): the answer is logged and journaled.
+      const detail = notJsonBody(text);
+      return fault(400, detail, ['request', 'body'], 'invalid_json', detail);
     }
   }
   const part = undecodablePair(text);
   if (part === undefined) return undefined;
+  const shown = shownPair(part);
   return fault(
     400,
-    `the form body has malformed percent-encoding in ${quote(part)}`,
+    `the form body has malformed percent-encoding in ${shown}`,
     ['request', 'body'],
     'encoding',
-    `malformed percent-encoding in ${part}`,
+    `malformed percent-encoding in ${shown}`,
   );
 }

@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isIP, isIPv6 } from 'node:net';
 import { isLoopbackName, unbracket } from '../fetch/address.js';
+import { OptionError, option, type Wording, wording } from '../options.js';
 import { type HeaderValues, headerText } from './exchange.js';
 
 /** Whether listening on this address serves only this machine (a wildcard address such as 0.0.0.0 does not). */
@@ -35,9 +36,10 @@ export const isAddressLiteral = (name: string): boolean => isIP(unbracket(name))
  * The names an operator allows in Host headers, checked (`option: "x" is not ...` names the first wrong one): a
  * Host header is compared by its name alone (hostFault), so a name with a port or a scheme would refuse every call.
  */
-export function allowedHostNames(option: string, names: readonly string[] = []): string[] {
+export function allowedHostNames(optionName: string, names: readonly string[] = []): string[] {
   return names.map((name) => {
-    if (!isHostName(name)) throw new TypeError(`${option}: ${JSON.stringify(name)} is not a host name or address (no port, no scheme)`);
+    if (!isHostName(name))
+      throw new OptionError(wording`${option(optionName)}: ${JSON.stringify(name)} is not a host name or address (no port, no scheme)`);
     return name;
   });
 }
@@ -46,7 +48,7 @@ export function allowedHostNames(option: string, names: readonly string[] = []):
  * The origins an operator allows to call (`https://app.example.com`), checked and written as a browser sends them in
  * Origin. `null` is no origin to allow: pages of file: URLs and sandboxed frames of any site send it alike.
  */
-export function allowedOriginList(option: string, origins: readonly string[] = []): string[] {
+export function allowedOriginList(optionName: string, origins: readonly string[] = []): string[] {
   return origins.map((origin) => {
     let parsed: URL | undefined;
     try {
@@ -55,7 +57,7 @@ export function allowedOriginList(option: string, origins: readonly string[] = [
       parsed = undefined;
     }
     if (!parsed || parsed.origin === 'null' || parsed.origin !== origin.toLowerCase().replace(/\/$/, ''))
-      throw new TypeError(`${option}: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
+      throw new OptionError(wording`${option(optionName)}: ${JSON.stringify(origin)} is not an origin (scheme://host[:port], no path)`);
     return parsed.origin;
   });
 }
@@ -96,10 +98,12 @@ export function ownOrigins(listenHost: string, port: number): string[] {
  * What is wrong with a bearer token a server is started with (the MCP server's, the mock's test API's), or undefined:
  * 16 to 512 printable ASCII characters without spaces, so that it can be neither guessed nor broken by a header.
  */
-export function bearerTokenFault(name: string, token: unknown): string | undefined {
+export function bearerTokenFault(name: string, token: unknown): Wording | undefined {
   const fits =
     typeof token === 'string' && token.length >= 16 && token.length <= 512 && [...token].every((char) => char > ' ' && char <= '~');
-  return fits ? undefined : `${name} must be 16 to 512 printable ASCII characters without spaces (a long random one: openssl rand -hex 32)`;
+  return fits
+    ? undefined
+    : wording`${option(name)} must be 16 to 512 printable ASCII characters without spaces (a long random one: openssl rand -hex 32)`;
 }
 
 /**

@@ -7,15 +7,16 @@
 export const maxJsonDepth = 256;
 
 interface Frame {
-  value: unknown;
+  value: object;
   depth: number;
   parent: Frame | undefined;
-  key: string;
+  key: string | number;
 }
 
 const pointerOf = (frame: Frame): string => {
   const tokens: string[] = [];
-  for (let at: Frame | undefined = frame; at?.parent; at = at.parent) tokens.push(at.key.replaceAll('~', '~0').replaceAll('/', '~1'));
+  for (let at: Frame | undefined = frame; at?.parent; at = at.parent)
+    tokens.push(String(at.key).replaceAll('~', '~0').replaceAll('/', '~1'));
   return tokens
     .reverse()
     .map((token) => `/${token}`)
@@ -27,17 +28,21 @@ const pointerOf = (frame: Frame): string => {
  * undefined when the value is not that deep.
  */
 export function tooDeepAt(value: unknown, maxDepth = maxJsonDepth): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
   const stack: Frame[] = [{ value, depth: 1, parent: undefined, key: '' }];
+  // Only arrays and objects become frames: a list of a million numbers is read without one allocation each.
+  const push = (frame: Frame, key: string | number, item: unknown) => {
+    if (typeof item === 'object' && item !== null) stack.push({ value: item, depth: frame.depth + 1, parent: frame, key });
+  };
   while (stack.length > 0) {
     const frame = stack.pop()!;
-    if (typeof frame.value !== 'object' || frame.value === null) continue;
     if (frame.depth > maxDepth) return pointerOf(frame);
-    const entries = Array.isArray(frame.value)
-      ? frame.value.map((item, index) => [String(index), item] as const)
-      : Object.entries(frame.value);
-    for (let index = entries.length - 1; index >= 0; index--) {
-      const [key, item] = entries[index]!;
-      if (typeof item === 'object' && item !== null) stack.push({ value: item, depth: frame.depth + 1, parent: frame, key });
+    // Pushed last first, so that the first too deep in the order of the text is found first.
+    if (Array.isArray(frame.value)) for (let index = frame.value.length - 1; index >= 0; index--) push(frame, index, frame.value[index]);
+    else {
+      const keys = Object.keys(frame.value);
+      for (let index = keys.length - 1; index >= 0; index--)
+        push(frame, keys[index]!, (frame.value as Record<string, unknown>)[keys[index]!]);
     }
   }
   return undefined;

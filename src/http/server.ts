@@ -2,6 +2,7 @@
 // valid HTTP/1.1 with a 4xx that names the fault in the contract's error shape, and hands the rest to a handler.
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { option, say, type Worded, type Wording, wording } from '../options.js';
 import { type Answer, type Call, createCall, errorAnswer, quote } from './exchange.js';
 
 export interface ServerOptions {
@@ -20,10 +21,20 @@ export interface ServerOptions {
 }
 
 /**
- * The time limits every server we ship sets on a connection (a whole request, its headers, an idle keep-alive), and
- * its default cap on open connections: together they bound what slow or idle clients can hold.
+ * The time limits every server we ship sets on a connection (a whole request, its headers, an idle keep-alive), how
+ * often Node checks them, and its default cap on open connections: together they bound what slow or idle clients can
+ * hold. Headers come in one packet: a client that has not sent them within 5 s is closed (checked every second).
  */
-export const serverLimits = { requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000, maxConnections: 256 } as const;
+export const serverLimits = {
+  requestTimeout: 60_000,
+  headersTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+  keepAliveTimeout: 5_000,
+  maxConnections: 256,
+} as const;
+
+/** How long a client has to read an answer on a connection the server ends, before it is closed anyway. */
+const closeGraceMs = 1_000;
 
 const send = (response: http.ServerResponse, answer: Answer) => {
   if (response.headersSent) return;
@@ -31,12 +42,17 @@ const send = (response: http.ServerResponse, answer: Answer) => {
   response.end(answer.body);
 };
 
+/**
+ * Writes an answer on a connection the server ends, and closes it for good after a grace time to read it: a client
+ * that never reads would otherwise keep it half open, and its place among the connections.
+ */
 function rawAnswer(socket: Socket, answer: Answer) {
   if (!socket.writable) return socket.destroy();
   const head = [`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status] ?? ''}`];
   for (const [name, value] of Object.entries({ ...answer.headers, 'Content-Length': String(answer.body.length), Connection: 'close' })) {
     for (const line of [value].flat()) head.push(`${name}: ${line}`);
   }
+  setTimeout(() => socket.destroy(), closeGraceMs).unref();
   socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), answer.body]));
 }
 
@@ -52,13 +68,9 @@ export function createHttpServer(options: ServerOptions): http.Server {
   };
   const reader = bodyReader(options, own);
   // requireHostHeader is off so that the server, not Node, answers a request without Host (with a body naming it).
+  const { requestTimeout, headersTimeout, connectionsCheckingInterval, keepAliveTimeout } = serverLimits;
   const server = http.createServer(
-    {
-      requestTimeout: serverLimits.requestTimeout,
-      headersTimeout: serverLimits.headersTimeout,
-      keepAliveTimeout: serverLimits.keepAliveTimeout,
-      requireHostHeader: false,
-    },
+    { requestTimeout, headersTimeout, connectionsCheckingInterval, keepAliveTimeout, requireHostHeader: false },
     (request, response) => {
       const fault = shapeFault(request);
       if (fault) {
@@ -81,7 +93,32 @@ export function createHttpServer(options: ServerOptions): http.Server {
   // A cap on open connections bounds the memory of many slow or idle clients.
   server.maxConnections = options.maxConnections ?? serverLimits.maxConnections;
   answerProtocolFaults(server, own);
+  closeSilentConnections(server, (socket) => rawAnswer(socket, own(undefined, errorAnswer(408, 'the request did not arrive in time'))));
   return server;
+}
+
+/**
+ * Ends a connection whose first request has not come whole within serverLimits.headersTimeout (`onSilent`, then
+ * closed for good after a grace time). Node applies its own limit only to a request it has begun to read: a client
+ * that connects and sends nothing, or its headers a line at a time, would keep its place among the connections.
+ */
+export function closeSilentConnections(server: http.Server, onSilent: (socket: Socket) => void): void {
+  const timers = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => {
+      onSilent(socket);
+      setTimeout(() => socket.destroy(), closeGraceMs).unref();
+    }, serverLimits.headersTimeout);
+    timer.unref();
+    timers.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
+  });
+  // Its first request has come (the headers whole): the request's own limits apply from now on.
+  const arrived = (request: http.IncomingMessage) => clearTimeout(timers.get(request.socket as Socket));
+  server.prependListener('request', arrived);
+  server.prependListener('checkExpectation', arrived);
+  server.prependListener('connect', arrived);
+  server.prependListener('upgrade', arrived);
 }
 
 /** What makes a request no valid HTTP/1.1 that Node lets through: another major version, or no Host in 1.1. */
@@ -171,16 +208,22 @@ export function urlOf(host: string, port: number): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
-/** Starts listening; a busy port fails with a message that says what to do. Resolves with the port. */
+/** The port asked for is taken: the message says what to do, in code's names (`wording` for another interface). */
+export class PortInUseError extends Error implements Worded {
+  readonly wording: Wording;
+  constructor(port: number, host: string) {
+    const parts = wording`Port ${port} on ${host} is in use: give another ${option('port')} (${option('port', 0)} takes a free one).`;
+    super(say(parts));
+    this.wording = parts;
+  }
+}
+
+/** Starts listening; a busy port fails with a PortInUseError, which says what to do. Resolves with the port. */
 export function listen(server: http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       server.off('listening', onListening);
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on ${host} is in use: pick another with --port N (or --port 0 for a free one).`)
-          : error,
-      );
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, host) : error);
     };
     const onListening = () => {
       server.off('error', onError);

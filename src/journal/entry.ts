@@ -1,22 +1,34 @@
-// One exchange as the journal keeps it: the request and the answer read once, bounded, and without a secret.
+// One exchange as the journal keeps it, and as it is read: bounded in bytes, and without a secret.
 //
-// Secrets are found by name and by value, then replaced by the package's one redaction (src/output/redact.ts):
-// - by name: the token of the Authorization header, the identity provider's credential parameters (`client_secret`,
-//   `code`, `refresh_token`, `token`, `access_token`, `client_id`) in the query string, a form body, a JSON body or
-//   answer (at any depth) and a cookie;
-// - by value: each secret found by name, and each value the simulator knows as a credential it issued
-//   (`isSecret`), is replaced wherever else it appears (a header of any name, the path, a cookie, any text).
-// A body over 64 KiB is redacted whole first, then cut, so that no secret survives half cut.
+// Recording keeps the exchange's text as it came, bounded (a body within 64 KiB, a header value within 8 KiB) and
+// counted by what is kept, with the secrets found in the request: by name, and each word the simulator holds as a
+// credential (it may forget one before the entry is read). A text over its bound is redacted whole when recorded,
+// then cut and marked, so that no secret survives half cut. Reading redacts the rest with the package's one
+// redaction (src/output/redact.ts): by name, by value (each secret found, in every form), and each word the simulator
+// holds; a JSON body is shown as JSON when it parses and is shallow enough. Both cost time linear in the exchange.
 //
-// An API call (all but the identity provider's, whose answers hold credentials) is kept as it was, with the secrets
-// found when it was recorded: its headers, query, body, violations and answer are read and redacted, by name and by
-// value, only when the entry is read (`laterParts`). Recording stays cheap: of an API call, only the request's body is
-// read when it is recorded (the simulator's credentials in it can change before the entry is read), its answer and
-// the rest only when read. The identity provider's exchanges, and a request body over 64 KiB, are read and redacted
-// at once.
+// An exchange that carries more secrets than one redaction holds (a hostile body: thousands of values under
+// credential names) keeps none of its text: its entry says so, and shows the method, the operation, the status, the
+// facts and the names of its headers.
 import type { Answer, Call, Violation } from '../http/exchange.js';
-import { headerText, isJson, splitTarget } from '../http/exchange.js';
-import { Redactor, redacted, redactParameters, secretParameters, secretParametersOf } from '../output/redact.js';
+import { bodyText, headerText, isForm, isJson, splitTarget } from '../http/exchange.js';
+import { tooDeepAt } from '../http/json-depth.js';
+import {
+  authorizationCredential,
+  eachWord,
+  exchangeLimit,
+  hiddenWhole,
+  isSecretName,
+  Redactor,
+  redacted,
+  redactHeader,
+  redactJson,
+  redactParameters,
+  redactPath,
+  secretHint,
+  secretParametersOf,
+  secretsOfJson,
+} from '../output/redact.js';
 import type { JournalEntry, JournalViolation } from './types.js';
 
 /** Values shorter than this are never credentials the simulator issued (its tokens and secrets are long). */
@@ -25,9 +37,11 @@ export const shortestIssued = 16;
 /** The most bytes of a request or answer body an entry keeps. */
 export const maxBodyBytes = 64 * 1024;
 /** The most characters of one header value an entry keeps (an in-process call has no header limit of its own). */
-const maxHeaderLength = 8 * 1024;
-/** The deepest JSON an entry keeps as JSON; a deeper body is kept as (redacted) text. */
+export const maxHeaderLength = 8 * 1024;
+/** The deepest JSON an entry shows as JSON; a deeper body is shown as (redacted) text. */
 const maxDepth = 64;
+/** The most characters of a fact the simulator read from a request (its account) that an entry keeps. */
+const maxFactLength = 256;
 
 /** The facts of an exchange that the simulator knows and a request does not say. */
 export interface ExchangeFacts {
@@ -38,227 +52,265 @@ export interface ExchangeFacts {
   fault: JournalEntry['fault'];
 }
 
-/** An entry as the ring keeps it: its time as a number (written out when read), and the bytes it holds (an estimate). */
+/** A body as an entry keeps it: within the bound, as sent; past it, redacted when recorded, cut and marked. */
+interface KeptBody {
+  bytes: Buffer;
+  mediaType: string | undefined;
+  cut: boolean;
+}
+
+/** An entry as the ring keeps it: the exchange's text, bounded, read and redacted when the entry is read. */
 export interface KeptEntry {
-  /** The entry without its time; `id` and `near_miss` are the journal's to set. */
-  entry: Omit<JournalEntry, 'at'>;
+  /** Set by the journal when it keeps the entry. */
+  id: number;
+  /** The simulated time, epoch ms (written out when read). */
   at: number;
+  /** What the entry holds, counted as it is kept. */
   bytes: number;
-  /** An API call's request and answer, read and redacted only when the entry is read (see laterParts). */
-  later?: LaterExchange;
+  method: string;
+  /** The request target as sent (path and query). */
+  target: string;
+  /** The path as an entry shows it (made when first needed: a filter by path, or a read). */
+  shownPath?: string;
+  operation: string | null;
+  /** The facts, as shown (bounded, and without a secret). */
+  account: string | null;
+  clientId: string | null;
+  /** Header values as sent, each within maxHeaderLength (a longer one redacted, cut and marked). */
+  headers: Record<string, string>;
+  body: KeptBody | undefined;
+  status: number;
+  answer: KeptBody | undefined;
+  /** The answer's `sl-violations` header. */
+  violations: string | undefined;
+  fault: JournalEntry['fault'];
+  /** The secrets found by name in the request, at most exchangeLimit. */
+  secrets: string[];
+  /** The words the simulator held as credentials when the exchange was recorded. */
+  issued: string[];
+  /** The request carried more secrets than a redaction holds: the entry keeps none of its text. */
+  flooded: boolean;
   /** The method and path segments of a call that matched no operation: its near miss is searched for when read. */
   unmatched?: { method: string; segments: readonly string[] };
 }
 
-/** An exchange kept as it was, with what its redaction needs when the entry is read. */
-export interface LaterExchange {
-  /** The call and the answer as the mock had them (kept, not copied: nothing changes them once answered). */
-  call: Call;
-  answer: Answer;
-  /** The secrets found when the exchange was recorded (by name, or issued by the simulator then). */
-  secrets: string[];
+/** Whether a body is JSON, or meant as JSON: a JSON media type, or (not a form) a text that opens an object or array. */
+function isJsonish(text: string, mediaType: string | undefined): boolean {
+  if (mediaType !== undefined && isJson(mediaType)) return true;
+  if (mediaType !== undefined && isForm(mediaType)) return false;
+  let index = 0;
+  while (index < text.length && ' \t\r\n'.includes(text[index]!)) index++;
+  return text[index] === '{' || text[index] === '[';
 }
 
-/** The parts of an entry that a later exchange reads when the entry is read. */
-type LaterParts = Pick<JournalEntry, 'path' | 'query' | 'headers' | 'body' | 'answer' | 'violations'>;
-
-const isSecretName = (name: string) => secretParameters.includes(name.toLowerCase());
-
-/** Visits every string of a JSON value with the name of its attribute; false when it is deeper than maxDepth. */
-function walkJson(value: unknown, visit: (text: string, name: string | undefined) => void): boolean {
-  let deep = false;
-  const walk = (node: unknown, name: string | undefined, depth: number): void => {
-    if (depth > maxDepth) {
-      deep = true;
-      return;
-    }
-    if (typeof node === 'string') visit(node, name);
-    else if (Array.isArray(node)) for (const item of node) walk(item, name, depth + 1);
-    else if (node !== null && typeof node === 'object')
-      for (const [key, item] of Object.entries(node)) {
-        visit(key, undefined);
-        walk(item, key, depth + 1);
-      }
-  };
-  walk(value, undefined, 0);
-  return !deep;
-}
-
-/** A JSON value with the values of secret attributes (at any depth) replaced, the rest redacted by value. */
-function redactJson(value: unknown, redactor: Redactor): unknown {
-  if (typeof value === 'string') return redactor.text(value);
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, redactor));
-  if (value === null || typeof value !== 'object') return value;
-  // Pairs, then one object: an attribute named __proto__ stays an attribute.
-  const pairs: [string, unknown][] = [];
-  for (const [key, item] of Object.entries(value))
-    pairs.push([redactor.text(key), isSecretName(key) && typeof item === 'string' ? redacted : redactJson(item, redactor)]);
-  return Object.fromEntries(pairs);
-}
-
-/** A body read once: JSON when it parses (and is not too deep), a form's text, or text. */
-interface ReadBody {
-  raw: string;
-  bytes: number;
-  json?: unknown;
-  form?: boolean;
-  /** An attribute named as a credential, or a value the simulator issued, is in it. */
-  holdsSecret?: boolean;
-}
-
-function readBody(body: Buffer, mediaType: string | undefined): ReadBody | undefined {
-  if (body.length === 0) return undefined;
-  const raw = body.toString('utf8');
-  const read: ReadBody = { raw, bytes: body.length };
-  if (mediaType === 'application/x-www-form-urlencoded') read.form = true;
-  else if (mediaType === undefined || isJson(mediaType) || raw.startsWith('{') || raw.startsWith('[')) {
-    try {
-      read.json = JSON.parse(raw);
-    } catch {
-      // text
-    }
+const parses = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
-  // A body that is not JSON is read as a form too: a credential parameter in it (a token request sent as text/plain,
-  // or with no Content-Type) is found by its name.
-  if (read.json === undefined) read.form = true;
-  return read;
+};
+
+/**
+ * Adds the secrets a body holds by name: a JSON text's values under credential names (at any depth, even when it
+ * does not parse), a form's credential parameters (a token request sent as text/plain, or without Content-Type,
+ * is read as a form too). Stops once the redactor is full.
+ */
+function bodySecrets(text: string, mediaType: string | undefined, redactor: Redactor): void {
+  const add = (value: string) => redactor.add(value);
+  const jsonish = isJsonish(text, mediaType);
+  secretsOfJson(text, add);
+  if (redactor.full || (jsonish && (!text.includes('=') || parses(text)))) return;
+  for (const value of secretParametersOf(text)) if (!add(value)) return;
+}
+
+/** A body's text with every secret replaced: a JSON text by name and by value; a form (or any text) as a form too. */
+const redactBody = (text: string, mediaType: string | undefined, redactor: Redactor): string =>
+  redactJson(isJsonish(text, mediaType) ? text : redactParameters(text), redactor);
+
+/** A copy of a text that shares nothing with a larger one (a slice of a string can keep the whole alive). */
+const flat = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
+
+/** A body as the entry keeps it: as sent within maxBodyBytes; else redacted whole, then cut and marked. */
+function keptBody(bytes: Buffer, mediaType: string | undefined, redactor: Redactor, text?: string): KeptBody | undefined {
+  if (bytes.length === 0) return undefined;
+  if (bytes.length <= maxBodyBytes) return { bytes, mediaType, cut: false };
+  const shown = redactBody(text ?? bytes.toString('utf8'), mediaType, redactor);
+  const mark = `...[cut: the body has ${bytes.length} bytes; the journal keeps ${maxBodyBytes}]`;
+  return { bytes: Buffer.concat([Buffer.from(shown).subarray(0, maxBodyBytes), Buffer.from(mark)]), mediaType, cut: true };
+}
+
+/** The answer's media type, lower case, without parameters (the mock writes the name `Content-Type`). */
+function answerMediaType(answer: Answer): string | undefined {
+  let value = answer.headers['Content-Type'];
+  if (value === undefined)
+    for (const name in answer.headers) if (name.length === 12 && name.toLowerCase() === 'content-type') value = answer.headers[name];
+  const text = headerText(value);
+  return text === undefined ? undefined : text.split(';')[0]!.trim().toLowerCase();
 }
 
 /**
- * Adds each word of a text (a run of the characters a credential is made of) that the simulator issued: a client can
- * put a token anywhere (a misspelt header, a header of its own, the path, a body that does not parse).
+ * Adds the secrets of the request's head: the Authorization credential, the values of cookies of a credential's
+ * name, the query's credential parameters.
  */
-function issuedWords(text: string, redactor: Redactor, isSecret: (value: string) => boolean): void {
-  for (const word of text.split(/[^0-9A-Za-z._~-]+/)) if (word.length >= shortestIssued && isSecret(word)) redactor.add(word);
+function headSecrets(call: Call, redactor: Redactor): void {
+  for (const name of ['authorization', 'proxy-authorization']) {
+    const value = headerText(call.headers[name]);
+    if (value?.trim()) redactor.add(authorizationCredential(value));
+  }
+  for (const pair of headerText(call.headers.cookie)?.split(';') ?? []) {
+    const equals = pair.indexOf('=');
+    if (equals !== -1 && isSecretName(pair.slice(0, equals).trim())) redactor.add(pair.slice(equals + 1).trim());
+  }
+  const [, query] = splitTarget(call.url);
+  if (query) for (const value of secretParametersOf(query)) redactor.add(value);
 }
 
 /**
- * The values a text that is meant as JSON but does not parse gives to attributes named as credentials
- * (`{"client_secret": "x",}`), read in one pass per name.
+ * The words of the request that the simulator holds as credentials, wherever a client put them: any header, the
+ * path (decoded), the query (decoded), the body (as sent). Kept with the entry: the simulator may forget them before
+ * it is read.
  */
-function namedStringsOf(text: string): string[] {
-  const found: string[] = [];
-  const lower = text.toLowerCase();
-  const skipSpace = (at: number) => {
-    while (at < text.length && ' \t\r\n'.includes(text[at]!)) at++;
-    return at;
-  };
-  for (const name of secretParameters) {
-    for (let at = lower.indexOf(`"${name}"`); at !== -1; at = lower.indexOf(`"${name}"`, at + 1)) {
-      let next = skipSpace(at + name.length + 2);
-      if (text[next] !== ':') continue;
-      next = skipSpace(next + 1);
-      if (text[next] !== '"') continue;
-      const end = text.indexOf('"', next + 1);
-      if (end !== -1) found.push(text.slice(next + 1, end));
-    }
-  }
-  return found;
-}
-
-/** Adds the secrets of a body: its secret attributes' or parameters' values, and each string the simulator issued. */
-function bodySecrets(body: ReadBody | undefined, redactor: Redactor, isSecret: (value: string) => boolean): void {
-  if (!body) return;
-  if (body.form) {
-    for (const value of [...secretParametersOf(body.raw), ...namedStringsOf(body.raw)]) redactor.add(value);
-    for (const [, value] of new URLSearchParams(body.raw)) if (isSecret(value)) redactor.add(value);
-    issuedWords(body.raw, redactor, isSecret);
-    return;
-  }
-  if (body.json !== undefined) {
-    const shallow = walkJson(body.json, (text, name) => {
-      if ((name !== undefined && isSecretName(name)) || isSecret(text)) {
-        body.holdsSecret = true;
-        redactor.add(text);
-      }
+function issuedWords(call: Call, body: string, isSecret: (value: string) => boolean): string[] {
+  const found = new Set<string>();
+  const look = (text: string) =>
+    eachWord(text, shortestIssued, (word) => {
+      if (isSecret(word)) found.add(word);
     });
-    if (!shallow) body.json = undefined; // too deep to keep as JSON: kept as redacted text
-  }
+  for (const name in call.headers) look(headerText(call.headers[name]) ?? '');
+  for (const segment of call.segments) look(segment);
+  const [, query] = splitTarget(call.url);
+  if (query) for (const [name, value] of new URLSearchParams(query)) look(`${name} ${value}`);
+  look(body);
+  return [...found];
 }
 
-/** A body as the entry keeps it: redacted whole, then cut and marked above maxBodyBytes. */
-function keptBody(body: ReadBody | undefined, redactor: Redactor): unknown {
-  if (!body) return null;
-  if (body.bytes <= maxBodyBytes && body.json !== undefined) {
-    // Most bodies hold no secret: kept as parsed when no secret is in the text as sent (and no escape could hide one).
-    const clean = !body.holdsSecret && !body.raw.includes('\\') && redactor.text(body.raw) === body.raw;
-    return clean ? body.json : redactJson(body.json, redactor);
-  }
-  const text = redactor.text(body.form ? redactParameters(body.raw) : body.raw);
-  if (body.bytes <= maxBodyBytes) return text;
-  return `${text.slice(0, maxBodyBytes)}...[cut: the body has ${body.bytes} bytes; the journal keeps ${maxBodyBytes}]`;
-}
-
-/** A cookie header with the values of secret cookies replaced (by name, or known by value); the zaaid stays. */
-function redactCookie(value: string, redactor: Redactor): string {
-  return value
-    .split(';')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals === -1) return redactor.text(pair);
-      return isSecretName(pair.slice(0, equals).trim()) ? `${pair.slice(0, equals + 1)}${redacted}` : redactor.text(pair);
-    })
-    .join(';');
-}
-
-/** The request's headers for the entry: the Authorization scheme kept and its credential replaced, values bounded. */
+/** The request's headers as kept: each value within maxHeaderLength, a longer one redacted whole, then cut. */
 function keptHeaders(call: Call, redactor: Redactor): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // Most calls' headers are kept as they are: texts within the bound.
+  let asThey = true;
+  for (const name in call.headers) {
+    const value = call.headers[name];
+    if (typeof value !== 'string' || value.length > maxHeaderLength) asThey = false;
+  }
+  if (asThey) return call.headers as Record<string, string>;
+  const headers: [string, string][] = [];
   for (const [name, raw] of Object.entries(call.headers)) {
     const value = headerText(raw);
     if (value === undefined) continue;
-    let kept: string;
-    if (name === 'authorization' || name === 'proxy-authorization') {
-      const space = value.trim().indexOf(' ');
-      kept = space === -1 ? redacted : `${value.trim().slice(0, space)} ${redacted}`;
-    } else if (name === 'cookie') kept = redactCookie(value, redactor);
-    else kept = redactor.text(value);
-    if (kept.length > maxHeaderLength) kept = `${kept.slice(0, maxHeaderLength)}...[cut: ${value.length} characters]`;
-    headers[name] = kept;
+    const kept =
+      value.length <= maxHeaderLength
+        ? value
+        : flat(`${redactHeader(name, value, redactor).slice(0, maxHeaderLength)}...[cut: ${value.length} characters]`);
+    headers.push([name, kept]);
   }
-  return headers;
+  return Object.fromEntries(headers);
 }
 
-/** The secrets of the request's headers: the Authorization credential, secret cookies, values the simulator issued in any. */
-function headerSecrets(call: Call, redactor: Redactor, isSecret: (value: string) => boolean): void {
-  for (const name of ['authorization', 'proxy-authorization']) {
-    const value = headerText(call.headers[name])?.trim();
-    if (!value) continue;
-    // The credential after the scheme (the whole value when there is no scheme); the header itself is kept by name.
-    const space = value.indexOf(' ');
-    redactor.add(space === -1 ? value : value.slice(space + 1).trim());
-  }
-  const cookie = headerText(call.headers.cookie);
-  for (const pair of cookie?.split(';') ?? []) {
-    const equals = pair.indexOf('=');
-    const value = pair.slice(equals + 1).trim();
-    if (equals !== -1 && (isSecretName(pair.slice(0, equals).trim()) || isSecret(value))) redactor.add(value);
-  }
-  // Any other header: a credential the simulator issued, put where a client should not (`Authorisation`, `X-Token`).
-  for (const name in call.headers) {
-    if (name === 'authorization' || name === 'proxy-authorization' || name === 'cookie') continue;
-    const value = headerText(call.headers[name]);
-    if (value !== undefined && value.length >= shortestIssued) issuedWords(value.slice(0, maxHeaderLength), redactor, isSecret);
-  }
+/** A fact read from the request (the zaaid cookie), bounded, hidden when it is a credential the simulator issued. */
+function keptFact(value: string | null, isSecret: (value: string) => boolean): string | null {
+  if (value === null) return null;
+  if (isSecret(value)) return redacted;
+  return value.length > maxFactLength ? flat(`${value.slice(0, maxFactLength)}...[cut: ${value.length} characters]`) : value;
+}
+
+/** What an entry holds, as kept: its texts, its secrets, and a share for the objects that hold them. */
+function keptBytes(entry: KeptEntry): number {
+  let bytes = 512 + entry.target.length + (entry.violations?.length ?? 0);
+  for (const name in entry.headers) bytes += 48 + name.length + entry.headers[name]!.length;
+  // A small Buffer can be a view of a shared pool of 8 KiB: the pool is what it keeps.
+  bytes += (entry.body?.bytes.buffer.byteLength ?? 0) + (entry.answer?.bytes.buffer.byteLength ?? 0);
+  for (const value of [...entry.secrets, ...entry.issued, entry.account ?? '', entry.clientId ?? '']) bytes += 16 + value.length;
+  for (const segment of entry.unmatched?.segments ?? []) bytes += 16 + segment.length;
+  return bytes;
+}
+
+/**
+ * Makes the entry of one exchange. `isSecret` says whether a value is a credential the simulator holds. `unmatched`
+ * is given when no operation matched the call.
+ */
+export function makeEntry(
+  call: Call,
+  answer: Answer,
+  operation: string | null,
+  facts: ExchangeFacts,
+  isSecret: (value: string) => boolean = () => false,
+): KeptEntry {
+  const redactor = new Redactor([], { limit: exchangeLimit, words: { shortest: shortestIssued, isSecret } });
+  const body = bodyText(call);
+  headSecrets(call, redactor);
+  if (body !== '') bodySecrets(body, call.mediaType?.type, redactor);
+  const flooded = redactor.full;
+  const violations = headerText(answer.headers['sl-violations']);
+  const entry: KeptEntry = {
+    id: 0,
+    at: facts.at,
+    bytes: 0,
+    method: call.method,
+    target: flooded ? '' : call.url,
+    operation,
+    account: keptFact(facts.account, isSecret),
+    clientId: facts.client_id === null ? null : secretHint(facts.client_id),
+    headers: flooded ? Object.fromEntries(Object.keys(call.headers).map((name) => [name, ''])) : keptHeaders(call, redactor),
+    body: flooded ? undefined : keptBody(call.body, call.mediaType?.type, redactor, body),
+    status: answer.status,
+    answer: flooded ? undefined : keptBody(answer.body, answerMediaType(answer), redactor),
+    violations: flooded ? undefined : violations,
+    fault: facts.fault,
+    secrets: flooded ? [] : redactor.values(),
+    issued: flooded ? [] : issuedWords(call, body, isSecret),
+    flooded,
+  };
+  if (flooded) entry.shownPath = hiddenWhole(exchangeLimit);
+  if (operation === null) entry.unmatched = { method: call.method, segments: flooded ? [] : call.segments };
+  entry.bytes = keptBytes(entry);
+  return entry;
+}
+
+/** The redaction of an entry when it is read: the secrets found when it was recorded, and those the simulator holds now. */
+function redactorOf(entry: KeptEntry, isSecret: (value: string) => boolean): Redactor {
+  const issued = new Set(entry.issued);
+  return new Redactor(entry.secrets, { words: { shortest: shortestIssued, isSecret: (word) => issued.has(word) || isSecret(word) } });
+}
+
+/** The path of an entry as it is shown (and as a filter by path compares it). */
+export function shownPath(entry: KeptEntry, isSecret: (value: string) => boolean = () => false): string {
+  entry.shownPath ??= redactPath(splitTarget(entry.target)[0], redactorOf(entry, isSecret));
+  return entry.shownPath;
 }
 
 /** The query for the entry: secret parameters replaced, the rest redacted by value; a repeated one a list. */
-function keptQuery(query: string | undefined, redactor: Redactor): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {};
-  if (!query) return kept;
-  for (const [rawName, rawValue] of new URLSearchParams(query)) {
+function shownQuery(query: string | undefined, redactor: Redactor): Record<string, string | string[]> {
+  // A Map, then an object of its entries: a parameter named __proto__ stays a parameter.
+  const shown = new Map<string, string | string[]>();
+  for (const [rawName, rawValue] of new URLSearchParams(query ?? '')) {
     const name = redactor.text(rawName);
     const value = isSecretName(rawName) ? redacted : redactor.text(rawValue);
-    const earlier = kept[name];
-    kept[name] = earlier === undefined ? value : [earlier, value].flat();
+    const earlier = shown.get(name);
+    shown.set(name, earlier === undefined ? value : [earlier, value].flat());
   }
-  return kept;
+  return Object.fromEntries(shown);
+}
+
+/** A body as the entry shows it: JSON when it parses as sent (and is shallow enough), else its redacted text. */
+function shownBody(body: KeptBody | undefined, redactor: Redactor): unknown {
+  if (!body) return null;
+  const text = body.bytes.toString('utf8');
+  if (body.cut) return text;
+  const shown = redactBody(text, body.mediaType, redactor);
+  if (!isJsonish(text, body.mediaType) || !parses(text)) return shown;
+  try {
+    const value: unknown = JSON.parse(shown);
+    return tooDeepAt(value, maxDepth) === undefined ? value : shown;
+  } catch {
+    return shown;
+  }
 }
 
 /** The violations of an answer's `sl-violations` header (the engine's findings and the mock's own), redacted. */
-function violationsOf(answer: Answer, redactor: Redactor): JournalViolation[] {
-  const header = answer.headers['sl-violations'];
-  if (typeof header !== 'string') return [];
+function shownViolations(header: string | undefined, redactor: Redactor): JournalViolation[] {
+  if (header === undefined) return [];
   try {
     const list = JSON.parse(header) as Violation[];
     return Array.isArray(list)
@@ -272,114 +324,40 @@ function violationsOf(answer: Answer, redactor: Redactor): JournalViolation[] {
   }
 }
 
-/** Whether an exchange can be read when its entry is: an API call (not the identity provider's) within the bounds. */
-const readLater = (call: Call, answer: Answer): boolean =>
-  !call.path.startsWith('/oauth/') && call.body.length <= maxBodyBytes && answer.body.length <= maxBodyBytes;
-
-/** The answer's media type, lower case, without parameters (the mock writes the name `Content-Type`). */
-function answerMediaType(answer: Answer): string | undefined {
-  let value = answer.headers['Content-Type'];
-  if (value === undefined)
-    for (const name in answer.headers) if (name.length === 12 && name.toLowerCase() === 'content-type') value = answer.headers[name];
-  const text = headerText(value);
-  return text === undefined ? undefined : text.split(';')[0]!.trim().toLowerCase();
-}
-
-/** The secrets of a query string: its credential parameters' values, and each value the simulator issued. */
-function querySecrets(query: string | undefined, redactor: Redactor, isSecret: (value: string) => boolean): void {
-  if (!query) return;
-  for (const value of secretParametersOf(query)) redactor.add(value);
-  for (const [, value] of new URLSearchParams(query)) if (isSecret(value)) redactor.add(value);
-}
-
-/** The exchange's parts as the entry shows them, every secret the redactor knows (and each found on the way) replaced. */
-function exchangeParts(call: Call, answer: Answer, redactor: Redactor, isSecret: (value: string) => boolean): LaterParts {
-  const body = readBody(call.body, call.mediaType?.type);
-  const answerBody = readBody(answer.body, answerMediaType(answer));
-  bodySecrets(body, redactor, isSecret);
-  bodySecrets(answerBody, redactor, isSecret);
-  const [path, query] = splitTarget(call.url);
-  return {
-    path: redactor.text(path),
-    query: keptQuery(query, redactor),
-    headers: keptHeaders(call, redactor),
-    body: keptBody(body, redactor),
-    answer: keptBody(answerBody, redactor),
-    violations: violationsOf(answer, redactor),
-  };
-}
-
-/**
- * The parts of a later exchange, read now: redacted by the secrets found when it was recorded, and by those the
- * simulator knows now, by name and by value.
- */
-export function laterParts(later: LaterExchange, isSecret: (value: string) => boolean = () => false): LaterParts {
-  const recorded = new Set(later.secrets);
-  return exchangeParts(later.call, later.answer, new Redactor(later.secrets), (value) => recorded.has(value) || isSecret(value));
-}
-
-/** About the bytes an entry holds of a request's headers, each value up to the bound. */
-function headerBytes(call: Call): number {
-  let bytes = 0;
-  for (const name in call.headers) bytes += name.length + Math.min(headerText(call.headers[name])?.length ?? 0, maxHeaderLength);
-  return bytes;
-}
-
-/** The most characters of a fact the simulator read from a request (its account, its client) that an entry keeps. */
-const maxFactLength = 256;
-
-/**
- * A fact read from the request (the zaaid cookie, a client_id parameter), as the entry keeps it: hidden when it is a
- * credential the simulator issued (a client can send one there; a client ID is shown, as the entry's own field), and
- * bounded.
- */
-function keptFact(value: string | null, isSecret: (value: string) => boolean): string | null {
-  if (value === null) return null;
-  if (isSecret(value)) return redacted;
-  return value.length > maxFactLength ? `${value.slice(0, maxFactLength)}...[cut: ${value.length} characters]` : value;
-}
-
-/** The parts of a later exchange until its entry is read. */
-const notReadYet = (path: string): LaterParts => ({ path, query: {}, headers: {}, body: null, answer: null, violations: [] });
-
-/** Makes the entry of one exchange. `isSecret` says whether a value is a credential the simulator issued. */
-export function makeEntry(
-  call: Call,
-  answer: Answer,
-  operation: string | null,
-  facts: ExchangeFacts,
+/** An entry as it is read (without its id and near miss, the journal's to add): every part redacted now. */
+export function readEntry(
+  entry: KeptEntry,
   isSecret: (value: string) => boolean = () => false,
-): KeptEntry {
-  const [path, query] = splitTarget(call.url);
-  const redactor = new Redactor();
-  headerSecrets(call, redactor, isSecret);
-  querySecrets(query, redactor, isSecret);
-  issuedWords(path, redactor, isSecret);
-  const later = readLater(call, answer);
-  // What a later exchange's body holds of the simulator's credentials can change before it is read: found now.
-  if (later) bodySecrets(readBody(call.body, call.mediaType?.type), redactor, isSecret);
-  // A later entry is found by its path as redacted now (the filter reads it); its parts are read when it is.
-  const parts = later ? notReadYet(redactor.text(path)) : exchangeParts(call, answer, redactor, isSecret);
-  // In the order a reader reads an exchange: the request, then the answer.
-  const entry: KeptEntry['entry'] = {
-    id: 0,
-    method: call.method,
-    path: parts.path,
-    query: parts.query,
-    operation,
-    account: keptFact(facts.account, isSecret),
-    client_id: keptFact(facts.client_id, isSecret),
-    headers: parts.headers,
-    body: parts.body,
-    status: answer.status,
-    answer: parts.answer,
-    violations: parts.violations,
-    fault: facts.fault,
-    near_miss: null,
+): Omit<JournalEntry, 'id' | 'at' | 'near_miss'> {
+  const facts = { operation: entry.operation, account: entry.account, client_id: entry.clientId };
+  if (entry.flooded) {
+    const hidden = hiddenWhole(exchangeLimit);
+    const headers = Object.fromEntries(Object.keys(entry.headers).map((name) => [name, hidden]));
+    return {
+      method: entry.method,
+      path: hidden,
+      query: {},
+      ...facts,
+      headers,
+      body: hidden,
+      status: entry.status,
+      answer: hidden,
+      violations: [],
+      fault: entry.fault,
+    };
+  }
+  const redactor = redactorOf(entry, isSecret);
+  const headers = Object.fromEntries(Object.entries(entry.headers).map(([name, value]) => [name, redactHeader(name, value, redactor)]));
+  return {
+    method: entry.method,
+    path: shownPath(entry, isSecret),
+    query: shownQuery(splitTarget(entry.target)[1], redactor),
+    ...facts,
+    headers,
+    body: shownBody(entry.body, redactor),
+    status: entry.status,
+    answer: shownBody(entry.answer, redactor),
+    violations: shownViolations(entry.violations, redactor),
+    fault: entry.fault,
   };
-  const bodyBytes = Math.min(call.body.length, maxBodyBytes) + Math.min(answer.body.length, maxBodyBytes);
-  const bytes = 256 + headerBytes(call) + path.length + (query?.length ?? 0) + bodyBytes + 2 * maxFactLength;
-  const kept: KeptEntry = { entry, at: facts.at, bytes };
-  if (later) kept.later = { call, answer, secrets: redactor.values() };
-  return kept;
 }

@@ -11,6 +11,12 @@ import type { JournalFilter } from './types.js';
 
 export const journalPath = '/__mock/requests';
 
+/** The journal's endpoints and the methods of each. */
+export const journalEndpoints: Readonly<Record<string, readonly string[]>> = {
+  [journalPath]: ['GET', 'DELETE'],
+  [`${journalPath}/{id}`]: ['GET'],
+};
+
 // Like the rest of the test API, no CORS headers: a page of another origin must not read what a test's code sent.
 const json = (status: number, value: unknown): Answer => ({
   status,
@@ -33,7 +39,7 @@ function filterOf(query: string | undefined): JournalFilter {
 
 /** The answer of the journal's endpoints to a call of the test API on `path` (its trailing slashes removed). */
 export function journalAnswer(journal: Journal, call: Call, path: string): Answer {
-  const allowed = path === journalPath ? ['GET', 'DELETE'] : ['GET'];
+  const allowed = journalEndpoints[path === journalPath ? journalPath : `${journalPath}/{id}`]!;
   if (call.method === 'OPTIONS') return { status: 204, headers: { Allow: allowed.join(', ') }, body: Buffer.alloc(0) };
   if (!allowed.includes(call.method))
     return errorAnswer(405, `${call.method} is not supported for ${quote(path, 80)}; it supports ${allowed.join(', ')}`, {

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../description/openapi.js';
 import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { isWhole, refuseUnknownKeys } from '../options.js';
-import { type ExchangeFacts, type KeptEntry, laterParts, makeEntry } from './entry.js';
+import { type ExchangeFacts, type KeptEntry, makeEntry, readEntry, shownPath } from './entry.js';
 import { nearMiss, nearMissRoutes } from './near-miss.js';
 import type { JournalEntry, JournalFilter, JournalPage } from './types.js';
 
@@ -130,13 +130,13 @@ export function checkFilter(filter: unknown, operations: readonly string[]): Che
   return checked;
 }
 
-const matches = (entry: KeptEntry['entry'], filter: CheckedFilter): boolean =>
+const matches = (entry: KeptEntry, filter: CheckedFilter, isSecret: ((value: string) => boolean) | undefined): boolean =>
   entry.id > filter.since &&
   (filter.operation === undefined || entry.operation === filter.operation) &&
   (filter.method === undefined || entry.method.toUpperCase() === filter.method) &&
-  (filter.path === undefined || entry.path === filter.path) &&
   (filter.status === undefined || (entry.status >= filter.status.from && entry.status <= filter.status.to)) &&
-  (filter.account === undefined || entry.account === filter.account);
+  (filter.account === undefined || entry.account === filter.account) &&
+  (filter.path === undefined || shownPath(entry, isSecret) === filter.path);
 
 /** The journal of a (mock) document, whose routes give the near misses and whose operations the filter checks. */
 export function createJournal(document: OpenApiDocument, options: JournalOptions): Journal {
@@ -164,21 +164,19 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
   };
   const live = () => (head === 0 ? entries : entries.slice(head));
   /** An entry as it is read: a copy, its time written out, the parts of an API call read and redacted now. */
-  const readOut = (kept: KeptEntry): JournalEntry => {
-    const { id, ...rest } = structuredClone(kept.entry);
-    if (kept.later) Object.assign(rest, laterParts(kept.later, options.isSecret));
-    if (kept.unmatched) rest.near_miss = nearMiss(missRoutes, kept.unmatched.method, kept.unmatched.segments);
-    return { id, at: options.formatTime(kept.at), ...rest };
-  };
+  const readOut = (kept: KeptEntry): JournalEntry => ({
+    id: kept.id,
+    at: options.formatTime(kept.at),
+    ...readEntry(kept, options.isSecret),
+    near_miss: kept.unmatched ? nearMiss(missRoutes, kept.unmatched.method, kept.unmatched.segments) : null,
+  });
   return {
     size,
     record(call, answer) {
       if (size === 0) return;
       const operation = matchRoute(routes, call.segments, call.method)?.operation?.operationId ?? null;
       const kept = makeEntry(call, answer, operation, options.facts(call, operation), options.isSecret);
-      kept.entry.id = ++lastId;
-      // The near miss of a call that matched no operation is searched for when its entry is read.
-      if (operation === null) kept.unmatched = { method: call.method, segments: call.segments };
+      kept.id = ++lastId;
       entries.push(kept);
       bytes += kept.bytes;
       while (entries.length - head > size || (bytes > maxBytes && entries.length - head > 1)) dropOldest();
@@ -188,12 +186,12 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
       const found: JournalEntry[] = [];
       for (const kept of live()) {
         if (found.length >= checked.limit) break;
-        if (matches(kept.entry, checked)) found.push(readOut(kept));
+        if (matches(kept, checked, options.isSecret)) found.push(readOut(kept));
       }
       return { requests: found, dropped };
     },
     request(id) {
-      const first = entries[head]?.entry.id;
+      const first = entries[head]?.id;
       if (first === undefined || !Number.isSafeInteger(id) || id < first || id > lastId) return undefined;
       // Ids are consecutive in the ring: the entry of an id is at its distance from the oldest.
       const kept = entries[head + (id - first)];

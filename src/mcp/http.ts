@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import {
   allowedHostNames,
   allowedOriginList,
@@ -18,8 +19,8 @@ import {
   originFault,
   ownOrigins,
 } from '../http/guard.js';
-import { closeServer, listen, serverLimits, urlOf } from '../http/server.js';
-import { positiveWholeNumber } from '../options.js';
+import { closeServer, closeSilentConnections, listen, serverLimits, urlOf } from '../http/server.js';
+import { OptionError, portOption, positiveWholeNumber } from '../options.js';
 import { createToolCalls, type McpServerOptions, type ToolCalls } from './calls.js';
 import { serverFor } from './server.js';
 
@@ -77,9 +78,8 @@ function refuse(response: http.ServerResponse, status: number, message: string, 
 function httpSettings(options: McpHttpOptions) {
   const { token } = options;
   const tokenFault = bearerTokenFault('token', token);
-  if (tokenFault) throw new TypeError(tokenFault);
-  const port = options.port ?? defaults.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new TypeError(`port must be a whole number from 0 to 65535, not ${port}`);
+  if (tokenFault) throw new OptionError(tokenFault);
+  const port = portOption(options.port, defaults.port);
   return {
     token,
     port,
@@ -90,6 +90,44 @@ function httpSettings(options: McpHttpOptions) {
     sessionIdleMs: positiveWholeNumber('sessionIdleMs', options.sessionIdleMs, defaults.sessionIdleMs),
     clock: options.clock ?? Date.now,
   };
+}
+
+/**
+ * The body of a client's first request, read whole before a session's place is taken: its JSON, or its text when it
+ * is none (the protocol's transport then answers the parse error). Undefined when it is larger than
+ * maxRequestBodySize (answered 413 here).
+ */
+function firstBody(request: http.IncomingMessage, response: http.ServerResponse): Promise<unknown> {
+  const tooLarge = () =>
+    refuse(response, 413, `Payload Too Large: a message of this server has at most ${maxRequestBodySize} bytes.`, { Connection: 'close' });
+  return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length']) > maxRequestBodySize) {
+      tooLarge();
+      return resolve(undefined);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxRequestBodySize) return void chunks.push(chunk);
+      // Read no further: answered, then the connection closed once the answer has left.
+      request.removeAllListeners('data');
+      request.pause();
+      response.once('finish', () => request.destroy());
+      tooLarge();
+      resolve(undefined);
+    });
+    request.on('error', reject);
+    request.on('end', () => {
+      if (size > maxRequestBodySize) return;
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        resolve(text);
+      }
+    });
+  });
 }
 
 /** The answers for a page of an allowed origin: which headers it may send and read (CORS). */
@@ -119,12 +157,18 @@ class Sessions {
     return session;
   }
 
-  /** A new session for a client's first request; undefined when all places are taken by sessions in use. */
-  async start(request: http.IncomingMessage, response: http.ServerResponse): Promise<boolean> {
+  /**
+   * A new session for a client's first request, whose body has been read whole: a place is taken only by an
+   * initialize request, and only while it is answered (a client that sends its request slowly holds none). False
+   * when all places are taken by sessions in use.
+   */
+  async start(request: http.IncomingMessage, response: http.ServerResponse, body: unknown): Promise<boolean> {
+    const initializes = [body].flat().some((message) => isInitializeRequest(message));
     // Idle sessions are closed only when room is needed: a client back after a long pause keeps its session otherwise.
-    if (this.open.size + this.opening >= this.settings.maxSessions) this.closeIdle();
-    if (this.open.size + this.opening >= this.settings.maxSessions) return false;
-    this.opening += 1;
+    if (initializes && this.open.size + this.opening >= this.settings.maxSessions) this.closeIdle();
+    if (initializes && this.open.size + this.opening >= this.settings.maxSessions) return false;
+    const taken = initializes ? 1 : 0;
+    this.opening += taken;
     const server = serverFor(this.calls);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
@@ -135,9 +179,9 @@ class Sessions {
     });
     try {
       await server.connect(transport);
-      await transport.handleRequest(request, response);
+      await transport.handleRequest(request, response, body);
     } finally {
-      this.opening -= 1;
+      this.opening -= taken;
       // A first request that was not an initialize opened nothing: its server is not kept.
       if (transport.sessionId === undefined) await server.close();
     }
@@ -199,7 +243,9 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<Runni
       return session.transport.handleRequest(request, response);
     }
     if (request.method === 'DELETE') return refuse(response, 400, 'DELETE ends a session: send its Mcp-Session-Id header.');
-    if (!(await sessions.start(request, response))) {
+    const body = await firstBody(request, response);
+    if (body === undefined) return;
+    if (!(await sessions.start(request, response, body))) {
       refuse(
         response,
         503,
@@ -208,15 +254,19 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<Runni
     }
   }
 
-  const { requestTimeout, headersTimeout, keepAliveTimeout, maxConnections } = serverLimits;
-  const server = http.createServer({ requestTimeout, headersTimeout, keepAliveTimeout }, (request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (response.headersSent) return void response.destroy();
-      refuse(response, 500, `The MCP server failed on this request (${error instanceof Error ? error.message : String(error)}).`);
-    });
-  });
-  // A cap on open connections bounds the memory of many slow or idle clients.
+  const { requestTimeout, headersTimeout, connectionsCheckingInterval, keepAliveTimeout, maxConnections } = serverLimits;
+  const server = http.createServer(
+    { requestTimeout, headersTimeout, connectionsCheckingInterval, keepAliveTimeout },
+    (request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        if (response.headersSent) return void response.destroy();
+        refuse(response, 500, `The MCP server failed on this request (${error instanceof Error ? error.message : String(error)}).`);
+      });
+    },
+  );
+  // A cap on open connections bounds the memory of many slow or idle clients, and none may keep its place unused.
   server.maxConnections = maxConnections;
+  closeSilentConnections(server, (socket) => socket.destroy());
   const port = await listen(server, settings.port, settings.host);
   origins = [...ownOrigins(settings.host, port), ...settings.allowedOrigins];
   return {

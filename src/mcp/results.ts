@@ -4,7 +4,7 @@
 // service's text in a fence, cut at a bound. Secrets are redacted first (a cut must not leave half of one), and every
 // string, keys included, shows its control characters as escapes, in the structured content as in the text.
 import { ServiceError } from '../client/errors.js';
-import { BodyTooLargeError } from '../fetch/capped-body.js';
+import { tooLargeOf } from '../fetch/capped-body.js';
 import { terminalText } from '../output/escape.js';
 import { quoteForAssistant } from '../output/quote.js';
 import type { Redactor } from '../output/redact.js';
@@ -70,17 +70,13 @@ export function answerResult(
   };
 }
 
-/** The ServiceError behind a failure, or the BodyTooLargeError that the capped fetch raised under it. */
-const tooLarge = (error: unknown) =>
-  BodyTooLargeError.is(error) ? error : ServiceError.is(error) && BodyTooLargeError.is(error.cause) ? error.cause : undefined;
-
 /**
  * A failed call as a tool error the assistant can act on: the status and the service's code (numbers), when to try
  * again, then the service's message quoted. A call that got no answer (network, timeout, a refusal of the client)
  * has the client's own message, unquoted. An answer past the bound names the bound.
  */
 export function failureResult(tool: string, error: unknown, redactor: Redactor): ToolResult {
-  const large = tooLarge(error);
+  const large = tooLargeOf(error);
   if (large) {
     return errorResult(
       `${tool} was refused: the service's answer is larger than ${sizeInWords(large.limit)}, this server's bound for one answer, ` +

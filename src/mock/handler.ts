@@ -8,6 +8,7 @@ import { engineFor } from '../engine/packaged.js';
 import type { EngineMode, EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
 import { type Answer, type Call, checkCall, errorAnswer } from '../http/exchange.js';
+import { OptionError, option, wording } from '../options.js';
 import { createSimulator, isControlPath, type Simulator } from '../simulator/index.js';
 import { mockPolicy } from './policy.js';
 import type { MockBehaviour, MockMode } from './types.js';
@@ -28,7 +29,7 @@ export interface PreparedMock {
 export function mockMode(mode: unknown): MockMode {
   if (mode === undefined || mode === 'simulator') return 'simulator';
   if (mode === 'examples') return 'examples';
-  throw new TypeError(`mode must be 'simulator' or 'examples', not ${JSON.stringify(mode)}`);
+  throw new OptionError(wording`${option('mode')} must be 'simulator' or 'examples', not ${JSON.stringify(mode)}`);
 }
 
 /** How a mock is wired to what is around it. */
@@ -47,7 +48,7 @@ export function prepareMock(description?: OpenApiDocument, setup: MockBehaviour 
   const { apiRoot, engineMode = { kind: 'mock' } } = wiring;
   const mode = mockMode(setup.mode);
   const prepared = engineFor(description, engineMode);
-  const policy = mockPolicy(prepared.document);
+  const policy = mockPolicy(prepared.document, { pairedExamples: mode === 'examples' });
   const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup, apiRoot) : undefined;
   const handler = prepared.engine.then(
     (engine): MockHandler =>

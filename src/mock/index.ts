@@ -18,7 +18,7 @@ import { nullBodyStatuses, untilAborted } from '../fetch/exchange.js';
 import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
 import { bearerTokenFault } from '../http/guard.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
-import { positiveWholeNumber } from '../options.js';
+import { OptionError, portOption, positiveWholeNumber } from '../options.js';
 import { redactTarget } from '../output/redact.js';
 import { isControlPath, type Simulator } from '../simulator/index.js';
 import { apiAccess, apiAccessOptions } from './api-access.js';
@@ -99,7 +99,7 @@ const defaultMaxBodyBytes = 1024 * 1024;
 function checkTestApiToken(token: unknown): string | undefined {
   if (token === undefined) return undefined;
   const fault = bearerTokenFault('testApiToken', token);
-  if (fault) throw new TypeError(fault);
+  if (fault) throw new OptionError(fault);
   return token as string;
 }
 
@@ -130,9 +130,7 @@ function controlOf(simulator: Simulator | undefined): MockControl {
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
   const testApiToken = checkTestApiToken(options.testApiToken);
-  const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new TypeError(`port must be a number from 0 to 65535, not ${String(port)}`);
+  const port = portOption(options.port, 0);
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const accessOptions = apiAccessOptions(options);
   let handler: MockHandler | undefined;

@@ -14,7 +14,11 @@
 // After the engine (`answer`): its refusals (problem details) and the description's 400 example played for an
 // invalid request become 4xx `{code, message}` whose message names each violation, e.g.
 // `Bad Request: body must have required property 'display_name'`; the violations are also in `sl-violations`.
+//
+// On the identity provider's operations (outside the API root), a 400 has the identity provider's shape:
+// `{code, message, error}`, `error` being `invalid_request` for a request the contract refuses.
 
+import { apiRoot } from '../description/mock-document.js';
 import { isRecord, type JsonValue, type OpenApiDocument, type SchemaNode } from '../description/openapi.js';
 import {
   compileRoutes,
@@ -39,6 +43,8 @@ import {
   type Violation,
   violationsHeader,
 } from '../http/exchange.js';
+import { parseBody } from '../simulator/answers.js';
+import { identityRefusal } from '../simulator/identity.js';
 import { checkPreferences, readPreferences, SharedBadRequest } from './preferences.js';
 
 /** Violation messages in a sentence: `body must have required property 'display_name'; ...`. */
@@ -244,10 +250,11 @@ function engineHeaders(call: Call): Record<string, string> {
   return textHeaders(call.headers, 'accept');
 }
 
-/** What the mock needs of the description for its rules, read once. */
+/** What the mock needs of the description for its rules, read once, and how it plays them. */
 interface PolicyContract {
   version: string;
   sharedBadRequest: SharedBadRequest;
+  pairedExamples: boolean;
 }
 
 /** The mock's checks of a call before the engine, in the order the faults are named; else the engine's settings. */
@@ -258,7 +265,7 @@ function before(contract: PolicyContract, call: Call, match: RouteMatch | undefi
   if (!operation) return { answer: methodNotAllowed(call, route.template, allowed) };
   const headerFault = authorizationFault(call, operation) ?? checkAccept(call, contract.version);
   if (headerFault) return { answer: headerFault };
-  const preferences = checkPreferences(call, operation, contract.sharedBadRequest);
+  const preferences = checkPreferences(call, operation, contract.sharedBadRequest, contract.pairedExamples);
   if ('status' in preferences) return { answer: preferences };
   const requestFault = checkEmptyQueryValues(call, operation) ?? bodyFault(call, operation);
   if (requestFault) return { answer: requestFault };
@@ -324,13 +331,40 @@ function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true
   ]);
 }
 
-/** The mock's rules on a description: what it reads of the description is read once, here. */
-export function mockPolicy(document: OpenApiDocument): MockPolicy {
+/**
+ * A 400 of the identity provider's operations (outside the API root) in its shape, `error` and all: the mock's
+ * refusal of a request its contract refuses is `invalid_request` (RFC 6749, section 5.2). Other answers as they are.
+ */
+function inOperationShape(operation: RouteOperation | undefined, answer: Answer): Answer {
+  if (!operation || operation.template.startsWith(`${apiRoot}/`) || answer.status !== 400) return answer;
+  let body: ReturnType<typeof parseBody>;
+  try {
+    body = parseBody(answer);
+  } catch {
+    return answer; // not JSON: not an error answer of the mock's
+  }
+  return 'error' in body ? answer : identityRefusal(answer, 'invalid_request');
+}
+
+/**
+ * The mock's rules on a description: what it reads of the description is read once, here. `pairedExamples`: a call
+ * whose parameters are a named example's asks for the answer of that name (the examples mode; the simulator answers
+ * from its state, whose default holds the same examples).
+ */
+export function mockPolicy(document: OpenApiDocument, options: { pairedExamples?: boolean } = {}): MockPolicy {
   const routes = compileRoutes(document);
-  const contract: PolicyContract = { version: documentedVersion(document), sharedBadRequest: new SharedBadRequest(document) };
+  const contract: PolicyContract = {
+    version: documentedVersion(document),
+    sharedBadRequest: new SharedBadRequest(document),
+    pairedExamples: options.pairedExamples === true,
+  };
   return {
     match: (call) => matchRoute(routes, call.segments, call.method),
-    before: (call, match) => before(contract, call, match),
-    answer: (call, operation, result) => (result.ok ? engineResultAnswer(call, result) : refusalAnswer(call, operation, result.error)),
+    before: (call, match) => {
+      const decision = before(contract, call, match);
+      return 'answer' in decision ? { answer: inOperationShape(match?.operation, decision.answer) } : decision;
+    },
+    answer: (call, operation, result) =>
+      inOperationShape(operation, result.ok ? engineResultAnswer(call, result) : refusalAnswer(call, operation, result.error)),
   };
 }

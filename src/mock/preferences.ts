@@ -1,12 +1,15 @@
 // What a call may ask the mock to play (the `Prefer` header and its `__code`/`__example`/`__dynamic` query forms):
 // read in one pass without a regular expression, checked against what the operation documents, and turned into the
-// engine's settings, or into the answer that refuses them or plays the description's shared 400.
+// engine's settings, or into the answer that refuses them or plays the description's shared 400. In the examples
+// mode, a call that asks nothing but whose parameters are a named example's (`monitor_id` `1`, the `MonitorNotFound`
+// example) asks for the answer of that name, as tools that pair examples by name expect; the simulator's default state
+// holds the same examples, so that it answers those calls alike (decision 0009).
 
 import { deref, type Example, type OpenApiDocument } from '../description/openapi.js';
-import { describeOperation, type RouteOperation } from '../description/routes.js';
+import { describeOperation, type PairedExample, type RouteOperation } from '../description/routes.js';
 import type { MockCallConfig } from '../engine/prism.js';
 import { requestViolation } from '../engine/translate.js';
-import { type Answer, type Call, errorAnswer, errorContentType, quote, splitTarget } from '../http/exchange.js';
+import { type Answer, type Call, errorAnswer, errorContentType, headerText, quote, splitTarget } from '../http/exchange.js';
 
 export interface Preferences {
   code?: string;
@@ -151,14 +154,49 @@ function preferenceFault(preferences: Preferences, operation: RouteOperation, sh
   return undefined;
 }
 
-/** The engine's settings for a call's preferences; or the answer that refuses them, or that plays the shared 400. */
-export function checkPreferences(call: Call, operation: RouteOperation, shared: SharedBadRequest): Answer | MockCallConfig {
+/** A parameter's value in a call, by where the operation takes it: a path segment, the query, a header or a cookie. */
+function parameterValue(call: Call, operation: RouteOperation, parameter: PairedExample['parameters'][number]): string | undefined {
+  switch (parameter.in) {
+    case 'path': {
+      // The template's segments after its leading slash, as the call's (matched by route, so of the same length).
+      const index = operation.template.split('/').indexOf(`{${parameter.name}}`) - 1;
+      return index < 0 ? undefined : call.segments[index];
+    }
+    case 'query':
+      return new URLSearchParams(splitTarget(call.url)[1] ?? '').get(parameter.name) ?? undefined;
+    case 'header':
+      return headerText(call.headers[parameter.name.toLowerCase()]);
+    case 'cookie':
+      for (const pair of (headerText(call.headers.cookie) ?? '').split(';')) {
+        const equals = pair.indexOf('=');
+        if (equals > 0 && pair.slice(0, equals).trim() === parameter.name) return pair.slice(equals + 1).trim();
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The named example whose parameters the call has, each at that example's value; undefined when none is. */
+export function pairedExample(call: Call, operation: RouteOperation): PairedExample | undefined {
+  return operation.pairedExamples.find((pair) =>
+    pair.parameters.every((parameter) => parameterValue(call, operation, parameter) === parameter.value),
+  );
+}
+
+/**
+ * The engine's settings for a call's preferences (or, with `paired`, the named example its parameters are); or the
+ * answer that refuses them, or that plays the shared 400.
+ */
+export function checkPreferences(call: Call, operation: RouteOperation, shared: SharedBadRequest, paired = false): Answer | MockCallConfig {
   const preferences = readPreferences(call);
   if (!preferences) return preferTooLong(call);
   const fault = preferenceFault(preferences, operation, shared);
   if (fault) return fault;
   const status = preferences.code;
   if (status === '400' && !operation.statuses.includes('400')) return shared.answer(preferences.example);
+  const pair = paired && status === undefined && preferences.example === undefined ? pairedExample(call, operation) : undefined;
+  if (pair) return { code: Number(pair.status), exampleKey: pair.name, dynamic: preferences.dynamic === 'true' };
   const success = documentedCodes(operation).find((code) => code.startsWith('2')) ?? '200';
   return {
     code: status === undefined ? undefined : Number(status),

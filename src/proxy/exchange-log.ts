@@ -4,7 +4,7 @@
 import { matchRoute, type Route } from '../description/routes.js';
 import { ruleOf } from '../engine/prism.js';
 import { type Answer, type Call, isForm, type Violation } from '../http/exchange.js';
-import { Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
+import { exchangeLimit, Redactor, redactTarget, secretsOfRequest } from '../output/redact.js';
 import { addToTally, defaultMaxReports, type ExchangeReport, emptyTally, type ReportedViolation } from './reports.js';
 
 function toReported(violation: Violation): ReportedViolation {
@@ -39,17 +39,24 @@ export class ExchangeLog {
 
   record(call: Call | undefined, answer: Answer, forwarded: boolean, violations: Violation[]): void {
     const operation = call ? matchRoute(this.routes, call.segments, call.method)?.operation : undefined;
-    // The credentials of the exchange never reach a line or the report file, in whatever form they are echoed.
-    const redactor = new Redactor(call ? secretsOfRequest({ url: call.url, headers: call.headers, form: formOf(call) }) : []);
-    const report: ExchangeReport = redactor.value({
+    // The credentials of the exchange never reach a line or the report file, in whatever form they are echoed. What
+    // comes from the request (its target, the violations' texts) is redacted; a request that carries more secrets
+    // than one redaction holds shows none of it.
+    const secrets = call ? secretsOfRequest({ url: call.url, headers: call.headers, form: formOf(call) }) : [];
+    const redactor = new Redactor(secrets, { limit: exchangeLimit });
+    const report: ExchangeReport = {
       time: new Date().toISOString(),
       method: call?.method ?? '?',
-      url: call ? redactTarget(call.url) : '(not valid HTTP)',
+      url: call ? redactor.text(redactTarget(call.url)) : '(not valid HTTP)',
       operation: operation ? `${operation.operationId} ${operation.method.toUpperCase()} ${operation.template}` : undefined,
       status: answer.status,
       forwarded,
-      violations: violations.map(toReported),
-    });
+      violations: violations.map(toReported).map((reported) => ({
+        ...reported,
+        location: redactor.text(reported.location),
+        message: redactor.text(reported.message),
+      })),
+    };
     this.reports.push(report);
     if (this.reports.length > this.maxReports) this.reports.splice(0, this.reports.length - this.maxReports);
     addToTally(this.tally, report);

@@ -26,7 +26,7 @@ import {
   violationsHeader,
 } from '../http/exchange.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
-import { positiveWholeNumber } from '../options.js';
+import { OptionError, option, portOption, positiveWholeNumber, wording } from '../options.js';
 import { ExchangeLog } from './exchange-log.js';
 import { defaultMaxReports, describeTally, type ExchangeReport } from './reports.js';
 import { Upstream } from './upstream.js';
@@ -93,13 +93,13 @@ function upstreamUrl(value: string): URL {
   try {
     upstream = new URL(value);
   } catch {
-    throw new TypeError(`upstream must be a URL such as http://127.0.0.1:8080, not ${JSON.stringify(value)}`);
+    throw new OptionError(wording`${option('upstream')} must be a URL such as http://127.0.0.1:8080, not ${JSON.stringify(value)}`);
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
-    throw new TypeError(`upstream must be an http(s) URL, not ${JSON.stringify(value)}`);
+    throw new OptionError(wording`${option('upstream')} must be an http(s) URL, not ${JSON.stringify(value)}`);
   if (upstream.username || upstream.password) {
-    throw new TypeError(
-      'upstream must not carry a user name or password: the proxy would show them in its messages. Send credentials in the requests to the proxy.',
+    throw new OptionError(
+      wording`${option('upstream')} must not carry a user name or password: the proxy would show them in its messages. Send credentials in the requests to the proxy.`,
     );
   }
   return upstream;
@@ -228,6 +228,7 @@ async function handleCall(call: Call, engine: Engine, upstream: Upstream, log: E
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const settings = proxySettings(options);
+  const port = portOption(options.port, 0);
   const upstream = new Upstream(settings);
   const prepared = engineFor(options.description as OpenApiDocument | undefined, {
     kind: 'proxy',
@@ -252,14 +253,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     finish: (call, answer) => (answer.headers['access-control-allow-origin'] ? answer : withCors(answer, originOf(call.headers))),
   });
   const host = options.host ?? '127.0.0.1';
-  const port = await listen(server, options.port ?? 0, host);
+  const bound = await listen(server, port, host);
   const upstreamCheck = await checkUpstream(settings.upstream.href);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let stopping: Promise<void> | undefined;
   return {
-    url: urlOf(host, port),
-    port,
+    url: urlOf(host, bound),
+    port: bound,
     upstream: settings.upstream.href,
     upstreamCheck,
     reports: log.reports,

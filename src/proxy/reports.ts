@@ -4,6 +4,7 @@
 // holds a bounded memory whatever the traffic.
 // This file is part of the proxy's public types: it imports nothing of the HTTP layer (whose types name Node's
 // Buffer), so that a project without Node's types compiles against them; the log that reads calls is exchange-log.ts.
+import { counted } from '../output/count.js';
 import { terminalText } from '../output/escape.js';
 
 export interface ReportedViolation {
@@ -80,7 +81,7 @@ export function addToTally(tally: ReportTally, report: ExchangeReport): void {
 /** The closing summary of a tally: how many exchanges broke the contract, by operation. */
 export function describeTally(tally: ReportTally): string {
   const lines = [
-    `${tally.exchanges} exchange(s) checked against the contract; ${tally.broken} broke it (${tally.requestViolations} request violation(s), ${tally.responseViolations} response violation(s))${tally.unanswered ? `; the upstream did not answer ${tally.unanswered}` : ''}.`,
+    `${counted(tally.exchanges, 'exchange')} checked against the contract; ${tally.broken} broke it (${counted(tally.requestViolations, 'request violation')}, ${counted(tally.responseViolations, 'response violation')})${tally.unanswered ? `; the upstream did not answer ${tally.unanswered}` : ''}.`,
   ];
   for (const [operation, times] of tally.byOperation) lines.push(`  ${operation}: ${times}`);
   return lines.map(terminalText).join('\n');

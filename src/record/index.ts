@@ -1,15 +1,19 @@
 // A seed for the mock recorded from a real account: its device key and monitors, its customers (MSP) and business
 // units (BU portal), and each one's monitors through its zaaid, read with GET only. It signs in as verify and the
 // MCP server do (the package's client: https unless told otherwise, no redirect followed with credentials), stops
-// at the first refused call with the service's message, and gives a seed the simulator takes (checked here).
+// at the first refused call with the service's message, and gives a seed the simulator takes (checked here): within
+// the size the mock reads (the service's answers are read up to it, no further), and through the package's one
+// redaction (a service that echoes a credential does not put it in the file).
 import { randomInt } from 'node:crypto';
 import { createServiceClient, type ServiceAuth, type ServiceClient } from '../client/client.js';
 import { ServiceError } from '../client/errors.js';
 import { isRecord } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
+import { budgetedFetch, tooLargeOf } from '../fetch/capped-body.js';
 import type { FetchLike } from '../fetch/exchange.js';
+import { counted } from '../output/count.js';
 import { Redactor } from '../output/redact.js';
-import { checkSeed, SeedError } from '../simulator/seed.js';
+import { checkSeed, maxSeedBytes, SeedError } from '../simulator/seed.js';
 import type { AccountType } from '../simulator/types.js';
 
 export interface RecordOptions {
@@ -81,18 +85,35 @@ const notThatKind = (error: unknown): error is ServiceError =>
   error.status < 500 &&
   (error.status === 403 || error.message.includes(notAuthorizedMessage));
 
+/**
+ * The text of a seed file: indented, or in one line when only that fits within the size the mock reads. Throws a
+ * RecordError when neither does.
+ */
+export function seedFileText(seed: RecordedSeed): string {
+  const indented = `${JSON.stringify(seed, null, 2)}\n`;
+  if (Buffer.byteLength(indented) <= maxSeedBytes) return indented;
+  const compact = `${JSON.stringify(seed)}\n`;
+  const bytes = Buffer.byteLength(compact);
+  if (bytes <= maxSeedBytes) return compact;
+  throw new RecordError(
+    `the seed would have ${bytes} bytes, more than the ${maxSeedBytes} (16 MiB) the mock reads from a seed file, so nothing was written`,
+  );
+}
+
 /** Records a seed from the account the credentials sign in to. Rejects with a RecordError at the first refusal. */
 export async function recordSeed(options: RecordOptions): Promise<RecordedSeed> {
   const redactor = new Redactor(
     Object.values(options.auth as Record<string, unknown>).map((value) => (typeof value === 'string' ? value : undefined)),
   );
-  const progress = options.onProgress ?? (() => {});
+  const onProgress = options.onProgress ?? (() => {});
+  const progress = (line: string) => onProgress(redactor.text(line));
   const client = createServiceClient({
     baseUrl: options.baseUrl,
     ...(options.authUrl === undefined ? {} : { authUrl: options.authUrl }),
     auth: options.auth,
     ...(options.insecure ? { insecure: true } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The answers are read up to the size of a seed the mock reads, no further: more could not be written.
+    fetch: budgetedFetch(options.fetch ?? ((request) => fetch(request)), maxSeedBytes),
     onTokenRenewed: (token) => redactor.add(token.accessToken),
   });
   try {
@@ -117,9 +138,7 @@ async function readSeed(
     try {
       return await call();
     } catch (error) {
-      throw new RecordError(
-        redactor.text(`${what} was refused, so nothing was written: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      throw refusal(what, error, redactor);
     }
   };
   const monitorsOf = async (account: ServiceClient, label: string): Promise<Record<string, unknown>[]> => {
@@ -133,7 +152,7 @@ async function readSeed(
     monitors: await monitorsOf(client, 'your account'),
     groups: [],
   };
-  progress(`your account: ${account.monitors.length} monitors`);
+  progress(`your account: ${counted(account.monitors.length, 'monitor')}`);
   const managed: Pick<RecordedSeed, 'customers' | 'business_units'> = { customers: [], business_units: [] };
   const listed: string[] = [];
   for (const [part, path, label] of [
@@ -144,8 +163,7 @@ async function readSeed(
     try {
       entries = await client.GET(path);
     } catch (error) {
-      if (!notThatKind(error))
-        throw new RecordError(redactor.text(`GET ${path} was refused, so nothing was written: ${(error as Error).message}`));
+      if (!notThatKind(error)) throw refusal(`GET ${path}`, error, redactor);
       progress(`no ${label}s: the service says the account may not list them (${redactor.text(error.message)})`);
       continue;
     }
@@ -153,13 +171,15 @@ async function readSeed(
     for (const entry of entries) {
       const monitors = await monitorsOf(client.forAccount(entry.zaaid), `${label} ${entry.zaaid}`);
       managed[part].push({ name: entry.name, zaaid: entry.zaaid, monitors, groups: [] });
-      progress(`${label} ${entry.zaaid}: ${monitors.length} monitors`);
+      progress(`${label} ${entry.zaaid}: ${counted(monitors.length, 'monitor')}`);
     }
   }
   const type: AccountType =
     listed.length === 2 ? 'msp_and_bu_portal' : listed[0] === 'customers' ? 'msp' : listed[0] === 'business_units' ? 'bu_portal' : 'normal';
-  const seed: RecordedSeed = { account: { type, ...account }, ...managed };
+  // What the service echoed of a credential (a header, a token) is redacted as in every log and report.
+  const seed: RecordedSeed = redactor.value({ account: { type, ...account }, ...managed });
   if (options.anonymize) anonymize(seed);
+  seedFileText(seed);
   try {
     checkSeed(packagedDescription, seed, '(the recorded seed)');
   } catch (error) {
@@ -170,6 +190,17 @@ async function readSeed(
     throw error;
   }
   return seed;
+}
+
+/** The RecordError of a call that failed: the service's refusal, or answers past the size a seed may have. */
+function refusal(what: string, error: unknown, redactor: Redactor): RecordError {
+  if (tooLargeOf(error))
+    return new RecordError(
+      `${what}: the service's answers hold more than ${maxSeedBytes} bytes (16 MiB), more than a seed the mock reads, so they were not read further and nothing was written`,
+    );
+  return new RecordError(
+    redactor.text(`${what} was refused, so nothing was written: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 /** Names replaced by `Customer 1`, `Business unit 1`, `Monitor 1`...; every id kept. */

@@ -34,9 +34,10 @@ export interface Accounts {
   monitor(account: Account, id: string): Record<string, unknown> | undefined;
   /**
    * Adds a monitor group to an account. The groups calls create are bounded in all accounts together (see
-   * createdGroupBounds): past a bound the oldest created one is forgotten, so that no client can grow the memory.
+   * createdGroupBounds), by what they hold in memory: past a bound the oldest created one is forgotten, so that no
+   * client can grow the memory.
    */
-  addGroup(account: Account, group: JsonObject, bytes: number): void;
+  addGroup(account: Account, group: JsonObject): void;
   snapshot(): AccountsSnapshot;
   /** Other accounts in their place (`PUT /__mock/state`); a reset still goes back to the first seed. */
   replace(seed: Seed): void;
@@ -60,8 +61,34 @@ const copyAccount = (kind: AccountKind, seed: AccountSeed | ManagedAccountSeed):
   ...structuredClone(seed),
 });
 
-/** The groups that calls create, in all accounts together: the most kept, and the most bytes of their bodies. */
+/** The groups that calls create, in all accounts together: the most kept, and the most bytes they hold in memory. */
 export const createdGroupBounds = { groups: 1_000, bytes: 16 * 1024 * 1024 } as const;
+
+/**
+ * About the bytes a parsed JSON value holds in memory, counted as V8 keeps it (an object about 56 bytes and 8 a
+ * property, an array 16 and 8 an item, a string 16 and its characters): `[{},{}]` holds some 20 times its text.
+ * One pass, with an explicit stack.
+ */
+export function keptBytes(value: unknown): number {
+  let bytes = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') bytes += 16 + node.length;
+    else if (Array.isArray(node)) {
+      bytes += 16 + 8 * node.length;
+      for (const item of node) if (typeof item === 'object' || typeof item === 'string') stack.push(item);
+    } else if (node !== null && typeof node === 'object') {
+      const keys = Object.keys(node);
+      bytes += 56 + 8 * keys.length;
+      for (const key of keys) {
+        const item = (node as Record<string, unknown>)[key];
+        if (typeof item === 'object' || typeof item === 'string') stack.push(item);
+      }
+    }
+  }
+  return bytes;
+}
 
 export function createAccounts(seed: Seed): Accounts {
   let own: Account;
@@ -93,8 +120,9 @@ export function createAccounts(seed: Seed): Accounts {
     list: (kind) =>
       [...managed.values()].filter((account) => account.kind === kind).map((account) => ({ name: account.name!, zaaid: account.zaaid! })),
     monitor: (account, id) => account.monitors.find((monitor) => String(monitor.monitor_id) === id),
-    addGroup(account, group, bytes) {
+    addGroup(account, group) {
       const kept = structuredClone(group);
+      const bytes = keptBytes(kept);
       account.groups.push(kept);
       created.push({ account, group: kept, bytes });
       createdBytes += bytes;

@@ -25,7 +25,7 @@ export function createControl({ clock, accounts, tokens, faults, strict, journal
     grantCode: (request) => tokens.grantCode(request),
     advanceClock: (ms) => ({ now: serviceTime(clock.advance(ms)) }),
     fault: (script) => faults.script(script),
-    randomFaults: (settings) => faults.random(settings),
+    randomFaults: (settings) => faults.random(settings) ?? null,
     state: (): MockState => ({
       now: serviceTime(clock.now()),
       strict_tokens: strict,

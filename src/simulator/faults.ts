@@ -18,8 +18,8 @@ export interface Fault {
 export interface Faults {
   /** Adds a script, checked first: throws a TypeError or RangeError naming the fault of it. */
   script(script: FaultScript): CheckedFaultScript;
-  /** Sets (or with undefined, clears) the random faults; the sequence starts again from the seed. */
-  random(settings: RandomFaults | undefined): void;
+  /** Sets (or with undefined, clears) the random faults; the sequence starts again from the seed. Gives them checked. */
+  random(settings: RandomFaults | undefined): CheckedRandomFaults | undefined;
   /** The fault of the next answer of an operation, if any (a script first; the random draw happens regardless). */
   next(operation: string): Fault | undefined;
   /** The random fault settings in force, if any. */
@@ -123,6 +123,7 @@ export function createFaults(options: { operations: readonly string[]; random?: 
 
     random(settings) {
       setRandom(settings === undefined ? undefined : checkRandomFaults(settings));
+      return random?.settings;
     },
 
     next(operation) {

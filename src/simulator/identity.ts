@@ -24,17 +24,25 @@ export function identityParameters(call: Call): (name: string) => string | undef
   return (name) => form?.get(name) ?? query.get(name) ?? undefined;
 }
 
+/**
+ * An error answer (`{code, message}`) in the identity provider's shape: its OAuth 2.0 code in `error`, and the media
+ * type of the identity provider's answers in the description, `application/json` (their Content-Type is not shown).
+ * The one shape of its refusals, the simulator's and those of a request its contract refuses (src/mock/policy.ts).
+ */
+export function identityRefusal(answer: Answer, error: TokenRefusal['error']): Answer {
+  return {
+    ...withBody(answer, { ...parseBody(answer), error }),
+    headers: { ...answer.headers, 'Content-Type': 'application/json' },
+  };
+}
+
 /** A refusal of the identity provider: 400 `{code, message, error}`, `Retry-After` on a limit. */
 function refusal(refused: TokenRefusal): Answer {
   const answer = errorAnswer(400, refused.description, {
     violations: [{ location: ['request'], severity: 'Error', code: refused.error, message: refused.description }],
     ...(refused.retryAfterS === undefined ? {} : { headers: { 'Retry-After': String(refused.retryAfterS) } }),
   });
-  // The identity provider's answers are `application/json` in the description (their Content-Type is not shown).
-  return {
-    ...withBody(answer, { ...parseBody(answer), error: refused.error }),
-    headers: { ...answer.headers, 'Content-Type': 'application/json' },
-  };
+  return identityRefusal(answer, refused.error);
 }
 
 const missing = (name: string, grant: string): Answer =>

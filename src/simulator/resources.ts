@@ -10,7 +10,7 @@ import { type Answer, type Call, errorAnswer, headerText } from '../http/exchang
 import { type Account, type Accounts, zaaidOf } from './accounts.js';
 import { type DocumentedAnswers, parseBody, withBody } from './answers.js';
 import type { Roles } from './roles.js';
-import { managedOf } from './seed.js';
+import { managedAccountsOf } from './seed.js';
 import type { Principal, TokenAuthority } from './tokens.js';
 import type { AccountType } from './types.js';
 
@@ -86,7 +86,7 @@ export function monitorTypes(document: OpenApiDocument): { id: string; name: str
 
 /** Whether the own account, by its kind, has customers (MSP) or business units (BU portal): section 1. */
 const hasManaged = (type: AccountType | undefined, kind: 'customer' | 'business_unit'): boolean =>
-  (managedOf[type ?? 'msp_and_bu_portal'] ?? []).includes(kind === 'customer' ? 'customers' : 'business_units');
+  managedAccountsOf(type).includes(kind === 'customer' ? 'customers' : 'business_units');
 
 export interface Resources {
   answer(call: Call, operation: RouteOperation, example: Answer): Answer;
@@ -132,7 +132,7 @@ export function createResources(document: OpenApiDocument, { accounts, tokens, a
       case 'createMonitorGroup': {
         // The engine has checked the body against the description's MonitorGroupCreate: a JSON object.
         const group: JsonValue = JSON.parse(call.body.toString('utf8'));
-        if (isRecord(group)) accounts.addGroup(account, group, call.body.length);
+        if (isRecord(group)) accounts.addGroup(account, group);
         return example;
       }
       case 'listMonitorTypes':

@@ -11,22 +11,37 @@ import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
 import { jsonType, schemaFaults } from './schema-check.js';
 import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
 
+/** The most faults a check of a seed gathers: past them it stops (a huge wrong seed would otherwise cost minutes). */
+export const maxSeedFaults = 100;
+/** The faults a SeedError's message shows. */
+const shownFaults = 10;
+
 /**
  * A seed the mock cannot take: a seed file it cannot start with, or a state to set (`consequence` says what did
- * not happen). Its message names the file, and each fault with its pointer.
+ * not happen). Its message names the file, and its first faults with their pointers (`shown`: at most 10, then how
+ * many more; a check stops at maxSeedFaults).
  */
 export class SeedError extends Error {
   override readonly name = 'SeedError';
+  /** The lines of the message that name the faults. */
+  readonly shown: string[];
   constructor(
     readonly file: string,
     readonly faults: SeedFault[],
     consequence = `The seed file ${file} is not valid, so the mock did not start`,
   ) {
-    const shown = faults.slice(0, 10).map((fault) => `  ${fault.pointer || '(the whole file)'}: ${fault.message}`);
-    if (faults.length > 10) shown.push(`  and ${faults.length - 10} more`);
-    super(`${consequence}:\n${shown.join('\n')}`);
+    const shown = faults.slice(0, shownFaults).map((fault) => `${fault.pointer || '(the whole file)'}: ${fault.message}`);
+    if (faults.length > shownFaults)
+      shown.push(
+        `and ${faults.length - shownFaults} more${faults.length >= maxSeedFaults ? ` (the check stops at ${maxSeedFaults})` : ''}`,
+      );
+    super(`${consequence}:\n${shown.map((line) => `  ${line}`).join('\n')}`);
+    this.shown = shown;
   }
 }
+
+/** Thrown inside a check once it has gathered maxSeedFaults. */
+const enough = new Error('enough faults');
 
 /** The `data` of a named example of the description (the envelope of its value), when it has one. */
 function exampleData(document: OpenApiDocument, name: string): unknown {
@@ -95,6 +110,13 @@ export const managedOf: Record<AccountType, ('customers' | 'business_units')[]> 
   msp_and_bu_portal: ['customers', 'business_units'],
 };
 
+/**
+ * The managed accounts of a kind of account: a key of the table of its own (`toString` is no kind), else those of the
+ * default kind (a kind that is none is a fault of the seed already).
+ */
+export const managedAccountsOf = (type: unknown): ('customers' | 'business_units')[] =>
+  typeof type === 'string' && Object.hasOwn(managedOf, type) ? managedOf[type as AccountType] : managedOf.msp_and_bu_portal;
+
 /** The entries of a record with these keys, leaving out those it does not have. */
 const picked = (record: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]));
@@ -107,12 +129,14 @@ class SeedReader {
 
   fault(pointer: string, message: string): void {
     this.faults.push({ pointer, message });
+    if (this.faults.length >= maxSeedFaults) throw enough;
   }
 
   /** The faults of a value against a named schema of the description; false when the description has none of that name. */
   check(name: string, value: unknown, pointer: string): boolean {
-    if (this.document.components?.schemas?.[name] === undefined) return false;
-    this.faults.push(...schemaFaults(this.document, { $ref: `#/components/schemas/${name}` }, value, pointer));
+    if (!Object.hasOwn(this.document.components?.schemas ?? {}, name)) return false;
+    for (const found of schemaFaults(this.document, { $ref: `#/components/schemas/${name}` }, value, pointer))
+      this.fault(found.pointer, found.message);
     return true;
   }
 
@@ -210,13 +234,24 @@ export function checkSeed(document: OpenApiDocument, value: unknown, file: strin
   if (deep !== undefined)
     throw new SeedError(file, [{ pointer: deep, message: `nests arrays and objects more than ${maxSeedDepth} deep` }]);
   const reader = new SeedReader(document);
+  try {
+    const seed = readSeed(document, value, reader);
+    if (reader.faults.length === 0) return seed;
+  } catch (error) {
+    if (error !== enough) throw error;
+  }
+  throw new SeedError(file, reader.faults);
+}
+
+/** The seed of a value, its faults gathered by the reader (which throws `enough` past maxSeedFaults). */
+function readSeed(document: OpenApiDocument, value: Record<string, unknown>, reader: SeedReader): Seed {
   reader.unknownKeys(value, ['$schema', 'account', 'customers', 'business_units', ...stateKeys], '');
   const seed = defaultSeed(document);
   if (value.account !== undefined) seed.account = reader.own(value.account, seed.account) ?? seed.account;
   const zaaids = new Map<string, string>();
   for (const key of ['customers', 'business_units'] as const) {
     // (A kind that is none is a fault already: its managed accounts are read as the default's.)
-    const has = (managedOf[seed.account.type ?? 'msp_and_bu_portal'] ?? managedOf.msp_and_bu_portal).includes(key);
+    const has = managedAccountsOf(seed.account.type).includes(key);
     if (value[key] === undefined) {
       seed[key] = has ? seed[key] : [];
       continue;
@@ -231,7 +266,6 @@ export function checkSeed(document: OpenApiDocument, value: unknown, file: strin
       for (const entry of seed[key])
         if (zaaids.has(entry.zaaid))
           reader.fault(`${zaaids.get(entry.zaaid)}/zaaid`, `repeats the zaaid of the default ${key} entry ${entry.name}`);
-  if (reader.faults.length > 0) throw new SeedError(file, reader.faults);
   return seed;
 }
 

@@ -14,7 +14,8 @@
 
 import { isRecord } from '../description/openapi.js';
 import { type Answer, type Call, errorAnswer, quote } from '../http/exchange.js';
-import { isJournalPath, journalAnswer } from '../journal/http.js';
+import { notJsonBody } from '../http/json-fault.js';
+import { isJournalPath, journalAnswer, journalEndpoints } from '../journal/http.js';
 import type { Journal } from '../journal/index.js';
 import { refuseUnknownKeys } from '../options.js';
 import { SeedError } from './seed.js';
@@ -54,10 +55,7 @@ const endpoints: Record<string, Record<string, Handler>> = {
   },
   '/__mock/faults': {
     POST: (control, body) => {
-      if ('seed' in body) {
-        control.randomFaults(body as unknown as RandomFaults);
-        return json(201, control.state().random_faults);
-      }
+      if ('seed' in body) return json(201, control.randomFaults(body as unknown as RandomFaults));
       return json(201, control.fault(body as unknown as FaultScript));
     },
   },
@@ -73,9 +71,11 @@ const endpoints: Record<string, Record<string, Handler>> = {
   },
 };
 
-const listing = Object.entries(endpoints)
-  .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`))
-  .join(', ');
+/** Every endpoint of the test API with its methods (`GET, PUT /__mock/state`): its own, then the journal's. */
+export const testApiEndpoints: readonly string[] = [
+  ...Object.entries(endpoints).map(([path, methods]) => `${Object.keys(methods).join(', ')} ${path}`),
+  ...Object.entries(journalEndpoints).map(([path, methods]) => `${methods.join(', ')} ${path}`),
+];
 
 /**
  * The test API's answers carry no CORS headers: a page of another origin must not read them (the mock's own
@@ -94,11 +94,12 @@ function readBody(call: Call): { body: Record<string, unknown> } | { refused: An
   const type = call.mediaType?.type;
   if (type !== 'application/json')
     return refused(415, `the test API takes JSON bodies: send Content-Type: application/json (not ${quote(type ?? '(none)', 60)})`);
+  const text = call.body.toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(call.body.toString('utf8'));
-  } catch (error) {
-    return refused(400, `the body is not valid JSON (${(error as Error).message})`);
+    body = JSON.parse(text);
+  } catch {
+    return refused(400, notJsonBody(text));
   }
   return isRecord(body) ? { body } : refused(400, 'the body must be a JSON object');
 }
@@ -110,7 +111,8 @@ function endpointAnswer(control: MockControl, call: Call, journal: Journal): Ans
   const path = call.path.slice(0, end);
   if (isJournalPath(path)) return journalAnswer(journal, call, path);
   const endpoint = endpoints[path];
-  if (!endpoint) return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${listing})`);
+  if (!endpoint)
+    return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${testApiEndpoints.join('; ')})`);
   const allowed = Object.keys(endpoint).join(', ');
   if (call.method === 'OPTIONS') return { status: 204, headers: { Allow: allowed }, body: Buffer.alloc(0) };
   const handle = endpoint[call.method];
@@ -122,10 +124,9 @@ function endpointAnswer(control: MockControl, call: Call, journal: Journal): Ans
     return handle(control, read.body);
   } catch (error) {
     if (error instanceof TypeError || error instanceof RangeError) return errorAnswer(400, error.message);
-    if (error instanceof SeedError) {
-      const faults = error.faults.map((fault) => `${fault.pointer || '(the whole body)'}: ${fault.message}`);
-      return errorAnswer(400, `the state is not a valid seed, so it did not change: ${faults.join('; ')}`);
-    }
+    // The faults as the error shows them: the first 10, then how many more (a wrong body of 1 MiB has many).
+    if (error instanceof SeedError)
+      return errorAnswer(400, `the state is not a valid seed, so it did not change: ${error.shown.join('; ')}`);
     throw error;
   }
 }

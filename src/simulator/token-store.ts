@@ -38,7 +38,10 @@ export interface RefreshToken {
   /** The role ID of its user; undefined: the seed's role (a token the mock adopted). */
   role: number | undefined;
   scopes: ReadonlySet<string> | 'every';
+  /** Its value was made up by a client (the mock adopted it), not issued. */
   adopted: boolean;
+  /** The records it belongs to, with its access tokens: the test API's, or those of what clients made up. */
+  records: TokenRecords;
   ended?: Ending;
   /** When access tokens were generated from it (refresh grant), for the 10 in 10 minutes. */
   accessTokensGenerated: number[];
@@ -53,22 +56,37 @@ export interface AccessToken {
   evictedAt?: number;
 }
 
-export interface TokenStore {
+/** What the identity provider remembers of one origin, each kind bounded (rememberedRecords). */
+export interface TokenRecords {
   clients: ClientMap;
   codes: Map<string, GrantCode>;
   refreshTokens: Map<string, RefreshToken>;
   accessTokens: Map<string, AccessToken>;
+}
+
+/**
+ * What the identity provider remembers, by origin, so that what a client makes up never evicts what the test API
+ * made: `own` holds the clients it registered, the grant tokens it generated and the tokens issued from them;
+ * `adopted` the credentials clients made up (lenient) and the tokens issued from those; `revoked` the made-up refresh
+ * tokens a client revoked, which are never adopted again while they are remembered (only other revocations of
+ * made-up tokens evict them).
+ */
+export interface TokenStore {
+  own: TokenRecords;
+  adopted: TokenRecords;
+  revoked: Map<string, RefreshToken>;
   /** The user's issued refresh tokens, oldest first (for the 20 per user). */
   userRefreshTokens: RefreshToken[];
 }
 
 /**
- * How many of each kind of record the identity provider remembers (the mock's own bound: the documents give none).
- * Lenient, it adopts every credential it never issued, so without a bound a client sending made-up values would
- * grow the process without end; past the bound, the oldest record is forgotten (a forgotten credential is then one
- * the mock never issued). A test suite stays far below: the identity provider's own limits cap what one client gets.
+ * How many of each kind of record the identity provider remembers of each origin (the mock's own bound: the
+ * documents give none). Lenient, it adopts every credential it never issued, so without a bound a client sending
+ * made-up values would grow the process without end; past the bound, the oldest record of that origin is forgotten
+ * (a forgotten credential is then one the mock never issued). A test suite stays far below: the identity provider's
+ * own limits cap what one client gets.
  */
-export const rememberedRecords = { clients: 1_000, grantCodes: 1_000, refreshTokens: 1_000, accessTokens: 10_000 } as const;
+export const rememberedRecords = { clients: 1_000, grantCodes: 1_000, refreshTokens: 1_000, accessTokens: 10_000, revoked: 1_000 } as const;
 
 /** A Map that forgets its oldest entry (in the order of insertion) once it holds more than `limit`. */
 export class BoundedMap<K, V> extends Map<K, V> {
@@ -119,13 +137,49 @@ export class ClientMap extends BoundedMap<string, Client> {
   }
 }
 
-export const emptyStore = (): TokenStore => ({
+const emptyRecords = (): TokenRecords => ({
   clients: new ClientMap(rememberedRecords.clients),
   codes: new BoundedMap(rememberedRecords.grantCodes),
   refreshTokens: new BoundedMap(rememberedRecords.refreshTokens),
   accessTokens: new BoundedMap(rememberedRecords.accessTokens),
+});
+
+export const emptyStore = (): TokenStore => ({
+  own: emptyRecords(),
+  adopted: emptyRecords(),
+  revoked: new BoundedMap(rememberedRecords.revoked),
   userRefreshTokens: [],
 });
+
+/** The records of a kind, each origin's, in the order they are looked up: the test API's first. */
+const both = <K extends keyof TokenRecords>(store: TokenStore, kind: K): TokenRecords[K][] => [store.own[kind], store.adopted[kind]];
+
+/** The client of an ID, registered or adopted. */
+export const findClient = (store: TokenStore, id: string): Client | undefined => store.own.clients.get(id) ?? store.adopted.clients.get(id);
+export const findCode = (store: TokenStore, code: string): GrantCode | undefined =>
+  store.own.codes.get(code) ?? store.adopted.codes.get(code);
+/** A refresh token: issued from the test API's grants, revoked though made up, or adopted. */
+export const findRefreshToken = (store: TokenStore, value: string): RefreshToken | undefined =>
+  store.own.refreshTokens.get(value) ?? store.revoked.get(value) ?? store.adopted.refreshTokens.get(value);
+export const findAccessToken = (store: TokenStore, value: string): AccessToken | undefined =>
+  store.own.accessTokens.get(value) ?? store.adopted.accessTokens.get(value);
+
+/** Whether a value is a credential the identity provider holds: a token, a grant token, a client's ID or secret. */
+export function holdsCredential(store: TokenStore, value: string): boolean {
+  if (findAccessToken(store, value) || findRefreshToken(store, value) || findCode(store, value) || findClient(store, value)) return true;
+  return both(store, 'clients').some((clients) => clients.holdsSecret(value));
+}
+
+/** How many records of each kind it holds, of every origin. */
+export function rememberedCounts(store: TokenStore) {
+  const size = (kind: keyof TokenRecords) => both(store, kind).reduce((sum, map) => sum + map.size, 0);
+  return {
+    clients: size('clients'),
+    grant_codes: size('codes'),
+    refresh_tokens: size('refreshTokens') + store.revoked.size,
+    access_tokens: size('accessTokens'),
+  };
+}
 
 /**
  * The longest credential the identity provider reads (client ID, secret, grant token, refresh token): the mock's
@@ -154,20 +208,20 @@ export const endedMessage = (what: string, ending: Ending) =>
 /** The counts `GET /__mock/state` shows: never a token value. Adopted credentials are not counted. */
 export function countTokens(store: TokenStore, now: number): TokenCounts {
   const counts: TokenCounts = {
-    clients: [...store.clients.values()].filter((client) => client.secret !== undefined).length,
+    clients: [...store.own.clients.values()].filter((client) => client.secret !== undefined).length,
     grant_codes: { unused: 0, used: 0, expired: 0 },
     refresh_tokens: { active: 0, revoked: 0, deleted: 0 },
     access_tokens: { active: 0, expired: 0, deleted: 0, revoked: 0 },
   };
-  for (const code of store.codes.values()) {
+  for (const code of both(store, 'codes').flatMap((codes) => [...codes.values()])) {
     if (code.validityMinutes === 0) continue;
     counts.grant_codes[code.usedAt !== undefined ? 'used' : now >= code.expiresAt ? 'expired' : 'unused']++;
   }
-  for (const refresh of store.refreshTokens.values()) {
+  for (const refresh of [...both(store, 'refreshTokens'), store.revoked].flatMap((tokens) => [...tokens.values()])) {
     if (refresh.adopted) continue;
     counts.refresh_tokens[refresh.ended ? refresh.ended.reason : 'active']++;
   }
-  for (const token of store.accessTokens.values()) {
+  for (const token of both(store, 'accessTokens').flatMap((tokens) => [...tokens.values()])) {
     if (token.refresh.ended) counts.access_tokens[token.refresh.ended.reason]++;
     else if (token.evictedAt !== undefined) counts.access_tokens.deleted++;
     else counts.access_tokens[now >= token.expiresAt ? 'expired' : 'active']++;

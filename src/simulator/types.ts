@@ -170,8 +170,11 @@ export interface MockControl {
   advanceClock(ms: number): { now: string };
   /** Scripts the next `count` answers of an operation: a status (with `retry_after_s`), a delay, or both. */
   fault(script: FaultScript): CheckedFaultScript;
-  /** Sets the seeded random faults and latency (undefined: none); the sequence starts again from the seed. */
-  randomFaults(settings: RandomFaults | undefined): void;
+  /**
+   * Sets the seeded random faults and latency (undefined: none); the sequence starts again from the seed. Gives the
+   * settings in force, checked and with their defaults (null: none), as `POST /__mock/faults` and `state()` do.
+   */
+  randomFaults(settings: RandomFaults | undefined): CheckedRandomFaults | null;
   /** Accounts with their monitors and groups, token counts, the time, the faults to come. */
   state(): MockState;
   /**

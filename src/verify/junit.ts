@@ -1,6 +1,7 @@
 // verify's report as JUnit XML, the form CI systems read (GitHub, GitLab, Jenkins, Azure): one test case per call
 // of the run (operation, account, error path); a failure lists the violations with their JSON pointers; a call that
 // could not be judged (not sent, no answer, a documented answer other than the one aimed at) is skipped, with why.
+import { counted } from '../output/count.js';
 import { xmlText } from '../output/escape.js';
 import type { CheckReport, VerifyReport } from './types.js';
 
@@ -16,7 +17,7 @@ function testCase(check: CheckReport): string {
   const notes = check.notes.length > 0 ? `\n      <system-out>${xmlText(check.notes.join('\n'))}</system-out>` : '';
   if (check.outcome === 'fail') {
     const lines = check.violations.map((violation) => `${violation.pointer ?? ''} ${violation.message} (${violation.rule})`.trim());
-    const message = `${check.violations.length} violation(s) of the contract${check.status === undefined ? '' : `, status ${check.status}`}`;
+    const message = `${counted(check.violations.length, 'violation')} of the contract${check.status === undefined ? '' : `, status ${check.status}`}`;
     return `${head}>\n      <failure ${attribute('message', message)} type="contract">${xmlText(lines.join('\n'))}</failure>${notes}\n    </testcase>`;
   }
   if (check.outcome !== 'pass') {

@@ -4,7 +4,7 @@ import { isParameter, type OpenApiDocument, type Operation, operationsOf, type P
 import { packagedDescription } from '../engine/packaged.js';
 import { credentialAddress, placeholderHost } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
-import { positiveNumber, positiveWholeNumber } from '../options.js';
+import { isWorded, OptionError, option, positiveNumber, positiveWholeNumber, type Wording, wording } from '../options.js';
 import { type CheckReport, type VerifyAuth, type VerifyOptions, verifyDefaults } from './types.js';
 
 /** The options of a run, checked and with their defaults. */
@@ -30,8 +30,8 @@ function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean)
   const address = credentialAddress(name, value, insecure);
   const placeholder = placeholderHost(address);
   if (placeholder) {
-    throw new TypeError(
-      `${placeholder} (the documents do not give the data centers' hosts): give your data center's real ${name === 'baseUrl' ? 'API root as baseUrl' : 'identity provider as authUrl'}.`,
+    throw new OptionError(
+      wording`${placeholder} (the documents do not give the data centers' hosts): give your data center's real ${name === 'baseUrl' ? 'API root' : 'identity provider'} as ${option(name)}.`,
     );
   }
   return address;
@@ -70,9 +70,12 @@ export function resourceOperations(document: OpenApiDocument): ResourceOperation
     }));
 }
 
-/** A wrong option of verify: nothing was sent. The command line shows it as a usage error (exit status 2). */
-export class VerifyOptionsError extends TypeError {
+/** A wrong option of verify: nothing was sent. The command line shows it as a usage error (exit status 2), in its flags. */
+export class VerifyOptionsError extends OptionError {
   override readonly name = 'VerifyOptionsError';
+  constructor(message: string | Wording) {
+    super(typeof message === 'string' ? [message] : message);
+  }
 }
 
 /** Checks the options and resolves the defaults; throws a VerifyOptionsError naming a wrong option (nothing is sent). */
@@ -80,40 +83,47 @@ export function resolveVerifyOptions(options: VerifyOptions): Settings {
   try {
     return settingsOf(options);
   } catch (error) {
-    throw error instanceof TypeError && !(error instanceof VerifyOptionsError) ? new VerifyOptionsError(error.message) : error;
+    if (!(error instanceof TypeError) || error instanceof VerifyOptionsError) throw error;
+    throw new VerifyOptionsError(isWorded(error) ? error.wording : error.message);
   }
 }
 
 function settingsOf(options: VerifyOptions): Settings {
   if (!options || typeof options !== 'object')
-    throw new TypeError('verifyService needs options: { baseUrl, authUrl, auth } or { dataCenter, baseUrl, authUrl, auth }');
+    throw new OptionError(['verifyService needs options: { baseUrl, authUrl, auth } or { dataCenter, baseUrl, authUrl, auth }']);
   const center =
     options.dataCenter === undefined
       ? undefined
       : (dataCenters as Record<string, { baseUrl: string; authUrl: string } | undefined>)[options.dataCenter];
   if (options.dataCenter !== undefined && (!center || !Object.hasOwn(dataCenters, options.dataCenter))) {
-    throw new TypeError(`Unknown data center ${JSON.stringify(options.dataCenter)}: use one of ${Object.keys(dataCenters).join(', ')}.`);
+    throw new OptionError(
+      wording`${option('dataCenter')} must be one of ${Object.keys(dataCenters).join(', ')}, not ${JSON.stringify(options.dataCenter)}.`,
+    );
   }
   const rawBase = options.baseUrl ?? center?.baseUrl;
-  if (!rawBase) throw new TypeError('Give the API root to verify as baseUrl, e.g. http://127.0.0.1:4010/api for the mock.');
+  if (!rawBase)
+    throw new OptionError(wording`Give the API root to verify as ${option('baseUrl')}, e.g. http://127.0.0.1:4010/api for the mock.`);
   const insecure = options.insecure === true;
   const baseUrl = checkUrl('baseUrl', rawBase, insecure);
   const auth = options.auth as Partial<Record<string, unknown>> | undefined;
   if (!auth || typeof auth !== 'object')
-    throw new TypeError('auth is required: { clientId, clientSecret, refreshToken } or { accessToken }');
+    throw new OptionError(wording`${option('auth')} is required: { clientId, clientSecret, refreshToken } or { accessToken }`);
   const refreshing = auth.refreshToken !== undefined || auth.clientId !== undefined || auth.clientSecret !== undefined;
   let authUrl: string | undefined;
   if (refreshing) {
     for (const name of ['clientId', 'clientSecret', 'refreshToken']) {
       if (typeof auth[name] !== 'string' || auth[name] === '')
-        throw new TypeError(`auth.${name} is required with a refresh token (a non-empty string)`);
+        throw new OptionError(wording`${option(`auth.${name}`)} is required with a refresh token (a non-empty string)`);
     }
     const rawAuth = options.authUrl ?? center?.authUrl;
-    if (!rawAuth) throw new TypeError('A refresh token needs the identity provider as authUrl, e.g. http://127.0.0.1:4010 for the mock.');
+    if (!rawAuth)
+      throw new OptionError(
+        wording`A refresh token needs the identity provider as ${option('authUrl')}, e.g. http://127.0.0.1:4010 for the mock.`,
+      );
     authUrl = checkUrl('authUrl', rawAuth, insecure);
   } else {
     if (typeof auth.accessToken !== 'string' || auth.accessToken === '')
-      throw new TypeError('auth needs { clientId, clientSecret, refreshToken } or { accessToken }');
+      throw new OptionError(wording`${option('auth')} needs { clientId, clientSecret, refreshToken } or { accessToken }`);
     authUrl = options.authUrl === undefined ? undefined : checkUrl('authUrl', options.authUrl, insecure);
   }
   const document = (options.description as OpenApiDocument | undefined) ?? packagedBundle();
@@ -122,16 +132,18 @@ function settingsOf(options: VerifyOptions): Settings {
   for (const name of allow) {
     if (!writes.includes(name)) {
       const isGet = resourceOperations(document).some((entry) => entry.operationId === name);
-      throw new TypeError(
+      throw new OptionError(
         isGet
-          ? `${name} reads data: verify sends every documented GET without being asked.`
-          : `${JSON.stringify(name)} is not an operation of the API that creates or changes data; those are: ${writes.join(', ') || 'none'}.`,
+          ? wording`${name} reads data: verify sends every documented GET without being asked (${option('allow')} names the operations that create or change data).`
+          : wording`${JSON.stringify(name)} is not an operation of the API that creates or changes data, which ${option('allow')} names; those are: ${writes.join(', ') || 'none'}.`,
       );
     }
   }
   const unknownMonitorId = options.unknownMonitorId ?? verifyDefaults.unknownMonitorId;
   if (!/^[0-9]+$/.test(unknownMonitorId))
-    throw new TypeError(`unknownMonitorId must be a string of digits (a monitor_id), not ${JSON.stringify(unknownMonitorId)}`);
+    throw new OptionError(
+      wording`${option('unknownMonitorId')} must be a string of digits (a monitor_id), not ${JSON.stringify(unknownMonitorId)}`,
+    );
   return {
     baseUrl,
     authUrl,

@@ -1,13 +1,12 @@
 // A verify report for people: a terminal summary by operation, one line per check as it completes, and Markdown
 // that a team can attach to an issue. (The JSON report is the VerifyReport itself.)
 
+import { counted } from '../output/count.js';
 import { markdownText, terminalText } from '../output/escape.js';
 import type { ContractViolation } from './judge.js';
 import type { CheckOutcome, CheckReport, OperationSummary, VerifyReport } from './types.js';
 
 const marks: Record<CheckOutcome, string> = { pass: '✔', unconfirmed: '○', fail: '✖', incomplete: '?', skipped: '-' };
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 function where(violation: ContractViolation): string {
   if (violation.pointer !== undefined) return violation.pointer === '' ? '(body)' : violation.pointer;
@@ -20,8 +19,8 @@ export function formatCheck(check: CheckReport): string {
   const status = check.status === undefined ? '' : ` → ${check.status}`;
   const extra = check.purpose === 'documented-call' ? '' : `, ${check.label}`;
   const counts = [
-    check.violations.length > 0 ? plural(check.violations.length, 'violation') : '',
-    check.undescribed.length > 0 ? `${plural(check.undescribed.length, 'attribute')} not described` : '',
+    check.violations.length > 0 ? counted(check.violations.length, 'violation') : '',
+    check.undescribed.length > 0 ? `${counted(check.undescribed.length, 'attribute')} not described` : '',
     check.outcome === 'incomplete' || check.outcome === 'skipped' || check.outcome === 'unconfirmed' ? check.outcome : '',
   ].filter(Boolean);
   // The path and the notes come from the service's answers: no escape sequence of theirs reaches the terminal.
@@ -39,9 +38,9 @@ function checkName(check: CheckReport): string {
 
 function verdict(summary: OperationSummary): string {
   const parts: string[] = [];
-  if (summary.violations > 0) parts.push(plural(summary.violations, 'violation'));
+  if (summary.violations > 0) parts.push(counted(summary.violations, 'violation'));
   else parts.push(summary.outcome === 'pass' ? 'pass' : summary.outcome);
-  if (summary.undescribed > 0) parts.push(`${plural(summary.undescribed, 'attribute')} not described`);
+  if (summary.undescribed > 0) parts.push(`${counted(summary.undescribed, 'attribute')} not described`);
   return parts.join(', ');
 }
 
@@ -53,12 +52,12 @@ function resultLine(report: VerifyReport): string {
   const violations = report.checks.reduce((sum, check) => sum + check.violations.length, 0);
   const undescribed = report.undescribed.length;
   const open = report.checks.filter((check) => check.outcome === 'incomplete' || check.outcome === 'skipped').length;
-  const drift = undescribed > 0 ? `; ${plural(undescribed, 'attribute')} the contract does not describe (allowed)` : '';
+  const drift = undescribed > 0 ? `; ${counted(undescribed, 'attribute')} the contract does not describe (allowed)` : '';
   if (report.result === 'broken') {
-    return `BROKEN: the service breaks the contract: ${plural(violations, 'violation')} in ${plural(failing, 'operation')}${drift}${open ? `; ${plural(open, 'call')} not verified` : ''}. Exit status ${report.exitCode}.`;
+    return `BROKEN: the service breaks the contract: ${counted(violations, 'violation')} in ${counted(failing, 'operation')}${drift}${open ? `; ${counted(open, 'call')} not verified` : ''}. Exit status ${report.exitCode}.`;
   }
   if (report.result === 'incomplete') {
-    return `INCOMPLETE: no violation in what was judged, but ${plural(open, 'call')} could not be verified${drift}. Exit status ${report.exitCode}.`;
+    return `INCOMPLETE: no violation in what was judged, but ${counted(open, 'call')} could not be verified${drift}. Exit status ${report.exitCode}.`;
   }
   return `CLEAN: every answer agrees with the contract${drift}. Exit status ${report.exitCode}.`;
 }
@@ -68,20 +67,20 @@ export function formatSummary(report: VerifyReport): string {
   const seconds = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(1);
   const lines = [
     `Verified ${report.target.baseUrl}${report.target.authUrl ? ` (identity provider ${report.target.authUrl})` : ''}${report.target.dataCenter ? `, data center ${report.target.dataCenter}` : ''} against ${report.contract.title} ${report.contract.version}.`,
-    `${plural(report.limits.requestsSent, 'request')} (budget ${report.limits.budget}, at most ${report.limits.ratePerSecond} per second) in ${seconds} s; ${signedIn(report)}.`,
+    `${counted(report.limits.requestsSent, 'request')} (budget ${report.limits.budget}, at most ${report.limits.ratePerSecond} per second) in ${seconds} s; ${signedIn(report)}.`,
     '',
   ];
   const idWidth = Math.max(...report.operations.map((operation) => operation.operation.length), 10);
   const pathWidth = Math.max(...report.operations.map((operation) => operation.method.length + operation.template.length + 1), 10);
-  const callsWidth = Math.max(...report.operations.map((operation) => plural(operation.calls, 'call').length), 6);
+  const callsWidth = Math.max(...report.operations.map((operation) => counted(operation.calls, 'call').length), 6);
   for (const summary of report.operations) {
     lines.push(
-      `${marks[summary.outcome]} ${summary.operation.padEnd(idWidth)}  ${`${summary.method} ${summary.template}`.padEnd(pathWidth)}  ${plural(summary.calls, 'call').padEnd(callsWidth)}  ${verdict(summary)}`,
+      `${marks[summary.outcome]} ${summary.operation.padEnd(idWidth)}  ${`${summary.method} ${summary.template}`.padEnd(pathWidth)}  ${counted(summary.calls, 'call').padEnd(callsWidth)}  ${verdict(summary)}`,
     );
     for (const attribute of report.undescribed.filter((entry) => entry.operation === summary.operation)) {
       const times = [
-        attribute.count > attribute.calls ? `${attribute.count} times` : '',
-        attribute.calls > 1 ? `in ${attribute.calls} calls` : '',
+        attribute.count > attribute.calls ? counted(attribute.count, 'time') : '',
+        attribute.calls > 1 ? `in ${counted(attribute.calls, 'call')}` : '',
       ]
         .filter(Boolean)
         .join(' ');

@@ -4,15 +4,18 @@
 // its own session, and the sessions are capped. A hostile service's message reaches the assistant bounded and quoted
 // as the service's, and a 30 MB answer is refused at the bound without being read.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../scripts/lib/paths.js';
 import { type McpHttpOptions, type RunningMcpHttpServer, startMcpHttpServer } from '../../src/mcp/index.js';
 import { type RunningMock, startMock } from '../../src/mock/index.js';
-import { compiledBin } from '../support/processes.js';
+import { compiledBin, isRunning, signalTree, waitUntil } from '../support/processes.js';
 
 const token = 'mcp-http-token-0123456789abcdef';
 const bearer = { Authorization: `Bearer ${token}` };
@@ -196,6 +199,42 @@ describe('the MCP server over Streamable HTTP', () => {
     await Promise.all([second.end(), third.end()]);
   });
 
+  it('a client that sends its first request slowly holds no session place: one is taken once a request has come whole', async () => {
+    const running = await serve({ baseUrl: mock.baseUrl, maxSessions: 2 });
+    // Two initialize requests whose bodies never finish (any holder of the token can send them). The server has read
+    // each one's headers, and begun to handle it, once it answers 100 Continue.
+    const halfSent = await Promise.all(
+      [0, 1].map(
+        () =>
+          new Promise<http.ClientRequest>((resolve) => {
+            const request = http.request(running.url, {
+              method: 'POST',
+              headers: {
+                ...bearer,
+                'Content-Type': 'application/json',
+                Accept: 'application/json, text/event-stream',
+                'Content-Length': '1000',
+                Expect: '100-continue',
+              },
+            });
+            request.on('error', () => {});
+            request.on('continue', () => {
+              request.write('{"jsonrpc":"2.0","id":1,"method":"initialize"');
+              resolve(request);
+            });
+            request.flushHeaders();
+          }),
+      ),
+    );
+    try {
+      const whole = await assistant(running.url);
+      expect(running.sessions()).toBe(1);
+      await whole.end();
+    } finally {
+      for (const request of halfSent) request.destroy();
+    }
+  });
+
   it("quotes a hostile service's message cut at a bound, refuses an answer that breaks the output schema, and a 30 MB one at 256 KiB unread", async () => {
     const running = await serve({ baseUrl: hostile.baseUrl });
     const { client, end } = await assistant(running.url);
@@ -289,10 +328,11 @@ describe('mcp --http (the command line)', () => {
       const run = start(args, env);
       return { code: await run.exited, ...run.output() };
     };
-    const [none, short, option] = await Promise.all([
+    const [none, short, option, overStdio] = await Promise.all([
       ended(['--http'], {}),
       ended(['--http', '--port', '0'], { MCP_HTTP_TOKEN: 'short' }),
       ended(['--http', '--http-token', token], {}),
+      ended(['--detach', '--pid-file', 'mcp.pid'], {}),
     ]);
     expect(none).toMatchObject({ code: 2, stderr: expect.stringMatching(/mcp --http needs MCP_HTTP_TOKEN in the environment/) });
     expect(short).toMatchObject({
@@ -303,6 +343,25 @@ describe('mcp --http (the command line)', () => {
       code: 2,
       stderr: expect.stringMatching(/--http-token is not taken: a process list would show it\. Set MCP_HTTP_TOKEN/),
     });
-    for (const run of [none, short, option]) expect(run.stdout).toBe('');
+    expect(overStdio).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--detach, --pid-file: options of --http\./) });
+    for (const run of [none, short, option, overStdio]) expect(run.stdout).toBe('');
+  });
+
+  it('--detach: returns once it answers, printing its address; kill stops it and removes its pid file', async () => {
+    const pidFile = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-detach-')), 'mcp.pid');
+    const run = start(['--http', '--port', '0', '--detach', '--pid-file', pidFile], { MCP_HTTP_TOKEN: token });
+    expect(await run.exited).toBe(0); // its output is closed too ('close')
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(run.output().stdout).toContain(`It runs in the background: stop it with kill "$(cat ${pidFile})".`);
+      const { client, end } = await assistant(await run.url);
+      expect((await call(client, 'listMonitors')).structuredContent).toEqual({ data: mock.control.state().account.monitors });
+      await end();
+      process.kill(pid, 'SIGTERM');
+      expect(await waitUntil(() => !isRunning(pid), 10_000)).toBe(true);
+      expect(existsSync(pidFile)).toBe(false);
+    } finally {
+      signalTree(pid, 'SIGKILL');
+    }
   });
 });

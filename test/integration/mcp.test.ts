@@ -130,7 +130,10 @@ describe('the MCP server (stdio)', () => {
       expect(tool.title).toBe(operation.summary);
       expect(tool.description).toContain(`${method.toUpperCase()} ${path}`);
       expect(tool.annotations).toMatchObject({ readOnlyHint: method === 'get', openWorldHint: true });
-      expect(tool.inputSchema.properties).toHaveProperty('zaaid');
+      // Every operation may act on a customer or business unit, but the lists of them, where the zaaids come from.
+      const lists = ['listMspCustomers', 'listBusinessUnits'].includes(String(operation.operationId));
+      if (lists) expect(tool.inputSchema.properties).not.toHaveProperty('zaaid');
+      else expect(tool.inputSchema.properties).toHaveProperty('zaaid');
       expect(tool.outputSchema).toMatchObject({ type: 'object', properties: { data: expect.any(Object) }, additionalProperties: false });
       if (method !== 'get') {
         expect(tool.description).toMatch(/This changes data \(POST\): it will create a monitor group in the account/);

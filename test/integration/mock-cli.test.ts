@@ -1,6 +1,7 @@
-// The mock's command line: one process, stopped by SIGTERM, Ctrl-C (SIGINT to the job) or the end of the process
-// that started it, with nothing left behind.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// The mock's command line: one process that runs until SIGTERM, Ctrl-C (SIGINT to the job) or SIGHUP, whoever
+// started it (the end of the process that started it stops it only with --stop-with-parent, as npm start and npm run
+// mock ask), with nothing left behind; --detach and --pid-file for scripts (decision 0019).
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,9 +28,19 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) => {
   return entry;
 };
 
+/** A file's text, '' while it does not exist. */
+const readText = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+
+/** The session of a process (its sixth field in /proc/PID/stat). */
+const sessionOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[3]);
+
+/** Mocks that no longer belong to a command under test (started in the background): stopped after each test. */
+const loose: number[] = [];
+
 afterEach(() => {
   // Whatever a failed test left.
   for (const command of started.splice(0)) signalTree(command.child.pid!, 'SIGKILL');
+  for (const pid of loose.splice(0)) signalTree(pid, 'SIGKILL');
 });
 
 /** Waits for the banner, checks that the mock answers, and gives its address and every process of the command. */
@@ -87,17 +98,117 @@ describe('node dist/src/bin.js mock (what npx monitoring-service-api mock runs)'
     expect(command.output()).toMatch(/SIGHUP: stopping the mock/);
   });
 
-  it('stops by itself when the process that started it is killed (SIGKILL: no chance to clean up)', async () => {
-    const parent = run(process.execPath, [
-      '-e',
-      `const { spawn } = require('node:child_process');
-       const child = spawn(process.execPath, [${JSON.stringify(compiledBin)}, 'mock', '--port', '0'], { stdio: 'inherit' });
-       setInterval(() => {}, 1000);`,
+  it('outlives the process that started it, however that one ends; --stop-with-parent stops with it', async () => {
+    const parentOf = (flags: string[]) =>
+      run(process.execPath, [
+        '-e',
+        `const { spawn } = require('node:child_process');
+         const child = spawn(process.execPath, [${JSON.stringify(compiledBin)}, 'mock', '--port', '0', ${flags.map((flag) => JSON.stringify(flag)).join(', ')}], { stdio: 'inherit' });
+         setInterval(() => {}, 1000);`,
+      ]);
+    const [plain, watching] = [parentOf([]), parentOf(['--stop-with-parent'])];
+    const [left, stopped] = [await serving(plain), await serving(watching)];
+    loose.push(left.pid, stopped.pid);
+    for (const parent of [plain, watching]) process.kill(parent.child.pid!, 'SIGKILL');
+    expect(await waitUntil(() => !isRunning(stopped.pid), 10_000), 'the mock with --stop-with-parent stopped').toBe(true);
+    // The other one still answers: only a signal stops it.
+    const reply = await fetch(`${left.baseUrl}/monitors`, { headers: { Authorization: sampleToken } });
+    expect(reply.status).toBe(200);
+    process.kill(left.pid, 'SIGTERM');
+    expect(await waitUntil(() => !isRunning(left.pid), 10_000), 'SIGTERM stopped it').toBe(true);
+  });
+
+  it('started in the background by a shell that then exits (a CI step), it answers a later process', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'mock-cli-'));
+    const [plainLog, watchingLog] = [path.join(folder, 'plain.log'), path.join(folder, 'watching.log')];
+    const mock = `${JSON.stringify(process.execPath)} ${JSON.stringify(compiledBin)} mock --port 0`;
+    // Beside it, the same mock with --stop-with-parent: once that one has seen the shell go, the other has had the
+    // same chance, and must still be there. The shell waits for both to answer (their banners), as a CI step would.
+    const step = run('bash', [
+      '-c',
+      `${mock} > ${plainLog} 2>&1 & ${mock} --stop-with-parent > ${watchingLog} 2>&1 &
+       until grep -q 'Process: pid' ${plainLog} && grep -q 'Process: pid' ${watchingLog}; do sleep 0.1; done`,
     ]);
-    const { pid } = await serving(parent);
-    expect(isRunning(pid)).toBe(true);
-    process.kill(parent.child.pid!, 'SIGKILL');
-    expect(await waitUntil(() => !isRunning(pid), 10_000), 'the mock stopped after its parent was killed').toBe(true);
+    expect((await step.exited).code).toBe(0);
+    const started = (log: string) => /Process: pid (\d+)/.exec(readText(log));
+    expect(await waitUntil(() => started(plainLog) !== null && started(watchingLog) !== null, 30_000)).toBe(true);
+    const [plain, watching] = [plainLog, watchingLog].map((log) => Number(started(log)![1]));
+    loose.push(plain!, watching!);
+    expect(await waitUntil(() => !isRunning(watching!), 10_000), readText(watchingLog)).toBe(true);
+    expect(readText(watchingLog)).toMatch(/The process that started the mock has gone: stopping\./);
+    const [, baseUrl] = /API root \(\{base_url\}\): +(\S+)/.exec(readText(plainLog))!;
+    expect((await fetch(`${baseUrl}/monitors`, { headers: { Authorization: sampleToken } })).status).toBe(200);
+    process.kill(plain!, 'SIGTERM');
+    expect(await waitUntil(() => !isRunning(plain!), 10_000)).toBe(true);
+    expect(readText(plainLog)).toMatch(/SIGTERM: stopping the mock/);
+  });
+});
+
+describe('mock --detach and --pid-file (node dist/src/bin.js)', () => {
+  it('returns once the mock answers, its output closed, the pid in the file; kill stops it and removes the file', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'mock-detach-'));
+    const [pidFile, logFile] = [path.join(folder, 'mock.pid'), path.join(folder, 'mock.log')];
+    const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--detach', '--pid-file', pidFile, '--log-file', logFile]);
+    // `closed`: its stdout and stderr are closed too, so a CI step (or $(...)) that runs it ends with it.
+    await command.closed;
+    expect((await command.exited).code).toBe(0);
+    const [, baseUrl] = /API root \(\{base_url\}\): +(\S+)/.exec(command.output())!;
+    const pid = Number(readText(pidFile).trim());
+    loose.push(pid);
+    expect(command.output()).toContain(`Process: pid ${pid}`);
+    expect(command.output()).toContain(`It runs in the background: stop it with kill "$(cat ${pidFile})".`);
+    // Answering already: no wait, no polling.
+    const reply = await fetch(`${baseUrl}/monitors`, { headers: { Authorization: sampleToken } });
+    expect(reply.status).toBe(200);
+    // A session of its own: a Ctrl-C or a hang-up of the terminal that started it does not reach it.
+    expect(sessionOf(pid)).toBe(pid);
+    process.kill(pid, 'SIGTERM');
+    expect(await waitUntil(() => !isRunning(pid), 10_000), 'SIGTERM stopped it').toBe(true);
+    expect(existsSync(pidFile)).toBe(false);
+    expect(readText(logFile)).toMatch(/is listening[\s\S]*SIGTERM: stopping the mock\.\n$/);
+  });
+
+  it('a mock that cannot start: the command says why with its exit status, and nothing is left running', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const pidFile = path.join(mkdtempSync(path.join(tmpdir(), 'mock-detach-')), 'mock.pid');
+    try {
+      const busy = run(process.execPath, [compiledBin, 'mock', '--port', String(port), '--detach', '--pid-file', pidFile]);
+      const badToken = run(process.execPath, [compiledBin, 'mock', '--port', '0', '--detach'], { MOCK_TEST_API_TOKEN: 'short' });
+      expect((await busy.exited).code).toBe(1);
+      expect(busy.output()).toMatch(new RegExp(`^Port ${port} on 127\\.0\\.0\\.1 is in use`));
+      expect((await badToken.exited).code).toBe(2);
+      expect(badToken.output()).toMatch(/^MOCK_TEST_API_TOKEN must be 16 to 512 printable ASCII characters/);
+      expect(existsSync(pidFile)).toBe(false);
+      for (const command of [busy, badToken]) expect(descendants(command.child.pid!)).toEqual([]);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('options that do not go together: exit 2 naming them, before anything starts', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--log-file', 'mock.log'], /--log-file goes with --detach/],
+      [['--detach', '--stop-with-parent'], /--detach and --stop-with-parent: a detached server outlives the command that starts it/],
+      [['--pid-file', path.join(tmpdir(), 'no-such-folder', 'mock.pid')], /--pid-file \S+: cannot write it/],
+    ];
+    for (const [args, message] of cases) {
+      const command = run(process.execPath, [compiledBin, 'mock', '--port', '0', ...args]);
+      expect((await command.exited).code, args.join(' ')).toBe(2);
+      expect(command.output()).toMatch(message);
+      expect(command.output()).not.toMatch(/is listening/);
+    }
+  });
+
+  it('--help says how the mock runs and how a script starts and stops it', async () => {
+    const command = run(process.execPath, [compiledBin, 'mock', '--help']);
+    await command.closed;
+    const help = command.output();
+    expect(help).toContain('It runs until SIGINT (Ctrl-C), SIGTERM or SIGHUP, whoever started it.');
+    for (const flag of ['--detach', '--pid-file FILE', '--log-file FILE', '--stop-with-parent'])
+      expect(help).toMatch(new RegExp(`^  ${flag} `, 'm'));
+    expect(help).toContain('monitoring-service-api mock --port 4010 --detach --pid-file mock.pid\n  kill "$(cat mock.pid)"');
   });
 });
 
@@ -152,7 +263,9 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     try {
       const command = run(process.execPath, [compiledBin, 'mock', '--port', String(port)]);
       expect((await command.exited).code).toBe(1);
-      expect(command.output()).toMatch(new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use`));
+      expect(command.output()).toMatch(
+        new RegExp(`Port ${port} on 127\\.0\\.0\\.1 is in use: give another --port \\(--port 0 takes a free one\\)\\.`),
+      );
     } finally {
       blocker.close();
     }
@@ -174,6 +287,10 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     ]);
     const [, baseUrl] = await command.waitFor(/API root \(\{base_url\}\): +(\S+)/);
     await command.waitFor(/Process: pid/);
+    // The banner names every endpoint of the test API, the journal and PUT /__mock/state among them.
+    expect(command.output()).toMatch(/Test API, at http:\/\/127\.0\.0\.1:\d+:\n( {4}.*\n)+/);
+    for (const endpoint of ['GET, PUT /__mock/state', 'GET, DELETE /__mock/requests', 'GET /__mock/requests/{id}', 'POST /__mock/faults'])
+      expect(command.output()).toContain(endpoint);
     const [, docsUrl] = command.output().match(/API docs, with a console that sends to this mock: (\S+)/) ?? [];
     expect(docsUrl).toBe(baseUrl!.replace(/\/api$/, '/docs/'));
     const docs = await fetch(docsUrl!);

@@ -117,7 +117,7 @@ describe('report mode: answers pass through, each violation reported', () => {
 
   it('sums up by operation', () => {
     expect(summarizeReports(proxy.reports)).toMatch(
-      /^10 exchange\(s\) checked against the contract; 8 broke it \(3 request violation\(s\), 6 response violation\(s\)\)\.\n {2}getMonitor GET \/api\/monitors\/\{monitor_id\}: 3/,
+      /^10 exchanges checked against the contract; 8 broke it \(3 request violations, 6 response violations\)\.\n {2}getMonitor GET \/api\/monitors\/\{monitor_id\}: 3/,
     );
   });
 });
@@ -209,9 +209,7 @@ describe('monitoring-service-api proxy (the command line)', () => {
         /✖ GET \/api\/monitors\/169863000000025001 → 200 {2}\(getMonitor GET \/api\/monitors\/\{monitor_id\}\)\n {4}response body: must have required property 'message'/,
       );
       process.kill(command.child.pid!, 'SIGTERM');
-      await command.waitFor(
-        /2 exchange\(s\) checked against the contract; 1 broke it \(0 request violation\(s\), 1 response violation\(s\)\)/,
-      );
+      await command.waitFor(/2 exchanges checked against the contract; 1 broke it \(0 request violations, 1 response violation\)/);
       expect((await command.exited).code).toBe(0);
       expect(command.output()).not.toMatch(/✔/); // --quiet
       const lines = readFileSync(reportFile, 'utf8')
@@ -262,6 +260,28 @@ describe('monitoring-service-api proxy (the command line)', () => {
       );
     } finally {
       signalTree(command.child.pid!, 'SIGKILL');
+    }
+  });
+
+  it('--detach: returns once it answers, with its warning; kill stops it, and its summary goes to --log-file', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'proxy-detach-'));
+    const [pidFile, logFile] = [path.join(folder, 'proxy.pid'), path.join(folder, 'proxy.log')];
+    const upstream = `http://127.0.0.1:${await freePort()}`;
+    const args = ['proxy', '--upstream', upstream, '--port', '0', '--detach', '--pid-file', pidFile, '--log-file', logFile];
+    const command = startCommand(process.execPath, [compiledBin, ...args]);
+    await command.closed;
+    expect((await command.exited).code).toBe(0);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      expect(command.output()).toMatch(/Validating proxy .* is listening[\s\S]*It runs in the background: stop it with kill/);
+      expect(command.output()).toMatch(/Warning: the upstream http:\/\/127\.0\.0\.1:\d+\/ does not answer/);
+      const [, url] = /Send your calls to (\S+) /.exec(command.output())!;
+      expect((await send(url!, '/api/monitors', { headers: auth })).status).toBe(502);
+      process.kill(pid, 'SIGTERM');
+      expect(await waitUntil(() => !isRunning(pid), 10_000)).toBe(true);
+      expect(readFileSync(logFile, 'utf8')).toMatch(/SIGTERM: stopping the proxy\.\n1 exchange checked against the contract;/);
+    } finally {
+      signalTree(pid, 'SIGKILL');
     }
   });
 

@@ -2,12 +2,15 @@
 // its named examples, each error on demand, bad requests answered with a 4xx that names the fault, a clean stop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SampleRequest, sampleRequests, sampleToken } from '../../scripts/lib/sample-requests.js';
+import { exampleOf } from '../../src/description/examples.js';
 import { mockDocument } from '../../src/description/mock-document.js';
+import { parametersOf } from '../../src/description/openapi.js';
+import { compileRoutes, type PairedExample, type RouteOperation } from '../../src/description/routes.js';
 import { createEngine } from '../../src/engine/prism.js';
 import { engineInput } from '../../src/engine/translate.js';
 import { createCall } from '../../src/http/exchange.js';
 import { createMockHandler } from '../../src/mock/handler.js';
-import { type RunningMock, startMock } from '../../src/mock/index.js';
+import { createMockFetch, type RunningMock, startMock } from '../../src/mock/index.js';
 import { loadBundle } from '../support/bundle.js';
 import { type Reply, send } from '../support/http-client.js';
 import { schemaValidator } from '../support/validator.js';
@@ -59,7 +62,9 @@ describe('startMock()', () => {
   });
 
   it('a busy port is refused with a message that says what to do', async () => {
-    await expect(startMock({ port: mock.port })).rejects.toThrow(/Port \d+ on 127\.0\.0\.1 is in use/);
+    await expect(startMock({ port: mock.port })).rejects.toThrow(
+      /^Port \d+ on 127\.0\.0\.1 is in use: give another port \(port: 0 takes a free one\)\.$/,
+    );
   });
 });
 
@@ -89,6 +94,78 @@ describe('every documented answer of every operation, with its named examples', 
     const reply = await call(entry.request, { headers: { Prefer: prefer } });
     expect(reply.status).toBe(Number(entry.status));
     if (entry.example) expect(reply.json).toEqual(entry.value);
+  });
+});
+
+describe('a tool that sends every documented parameter, each with its example', () => {
+  const document = mockDocument(bundle);
+  /** The Cookie header of the operation's documented cookie parameters, at their examples. */
+  const documentedCookies = (request: SampleRequest) =>
+    parametersOf(document, document.paths![request.template]!, request.operation)
+      .filter((parameter) => parameter.in === 'cookie')
+      .map((parameter) => `${parameter.name}=${String(exampleOf(document, parameter))}`)
+      .join('; ');
+
+  it.each(['listMspCustomers', 'listBusinessUnits'])(
+    '%s: gets the list, which takes no zaaid cookie (the zaaids come from it); sent with one, the mock refuses it',
+    async (operationId) => {
+      const request = sample(operationId);
+      const cookie = documentedCookies(request);
+      const reply = await call(request, cookie ? { headers: { Cookie: cookie } } : {});
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.json.data.length).toBeGreaterThan(0);
+      const withZaaid = await call(request, { headers: { Cookie: `zaaid=${reply.json.data[0].zaaid}` } });
+      expect(withZaaid.json).toEqual({ code: 403, message: 'You are not authorized to perform this operation.' });
+    },
+  );
+});
+
+describe('named examples of a request, paired with the answers of the same name (Specmatic, Microcks)', () => {
+  const operations = compileRoutes(mockDocument(bundle)).flatMap((route) => [...route.operations.values()]);
+  const pairs = operations.flatMap((operation) => operation.pairedExamples.map((pair) => ({ operation, pair })));
+  /** The request a tool makes of a named example: its parameters at the example's values. */
+  const requestOf = (operation: RouteOperation, pair: PairedExample) => {
+    let path = operation.template;
+    const query = new URLSearchParams();
+    const headers: Record<string, string> = { Authorization: sampleToken };
+    for (const parameter of pair.parameters) {
+      if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(parameter.value));
+      else if (parameter.in === 'query') query.set(parameter.name, parameter.value);
+      else if (parameter.in === 'cookie') headers.Cookie = `${parameter.name}=${parameter.value}`;
+      else headers[parameter.name] = parameter.value;
+    }
+    return { url: `${path}${query.size > 0 ? `?${query}` : ''}`, method: operation.method.toUpperCase(), headers };
+  };
+  const answer = async (mockFetch: ReturnType<typeof createMockFetch>, request: ReturnType<typeof requestOf>) => {
+    const reply = await mockFetch(`https://mock.invalid${request.url}`, { method: request.method, headers: request.headers });
+    return [reply.status, await reply.json()];
+  };
+
+  it.each(['examples', 'simulator'] as const)('in mode %s, each gets the answer of its name', async (mode) => {
+    expect(pairs.map(({ pair }) => pair.name)).toEqual(['Monitor', 'MonitorNotFound']);
+    const mockFetch = createMockFetch({ mode });
+    for (const { operation, pair } of pairs)
+      expect(await answer(mockFetch, requestOf(operation, pair)), pair.name).toEqual([
+        Number(pair.status),
+        operation.examples[pair.status]![pair.name],
+      ]);
+  });
+
+  it('Prefer asks for another answer, and gets it; the examples mode answers another monitor_id with the first example', async () => {
+    const examples = createMockFetch({ mode: 'examples' });
+    const notFound = pairs.find(({ pair }) => pair.name === 'MonitorNotFound')!;
+    const request = requestOf(notFound.operation, notFound.pair);
+    expect((await answer(examples, { ...request, headers: { ...request.headers, Prefer: 'code=200' } }))[0]).toBe(200);
+    expect((await answer(examples, { ...request, url: '/api/monitors/42' }))[0]).toBe(200);
+  });
+
+  it('the simulator answers from its state, whose default holds the examples: a seed of your own decides', async () => {
+    const seeded = createMockFetch({ seed: { account: { monitors: [{ monitor_id: '1' }] } } });
+    const notFound = pairs.find(({ pair }) => pair.name === 'MonitorNotFound')!;
+    expect(await answer(seeded, requestOf(notFound.operation, notFound.pair))).toEqual([
+      200,
+      { message: 'success', data: { monitor_id: '1' } },
+    ]);
   });
 });
 
@@ -209,9 +286,20 @@ describe('bad requests: a 4xx whose body names the fault, sl-violations kept', (
     expect(reply.headers['sl-violations']).toMatch(/monitor_id/);
   });
 
-  it('an unknown grant type on the identity provider', async () => {
-    const reply = await call(sample('requestToken'), { body: 'client_id=id&client_secret=s&code=c&grant_type=password' });
-    expectFault(reply, 400, /grant_type/);
+  it('an unknown grant type on the identity provider: its own 400, `error` included, in both modes, as a form or a query', async () => {
+    const examples = createMockFetch({ mode: 'examples' });
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    for (const [path, body] of [
+      ['/oauth/v2/token', 'client_id=id&client_secret=s&code=c&grant_type=password'],
+      ['/oauth/v2/token?grant_type=AAA', ''],
+    ] as const) {
+      const reply = await call(sample('requestToken'), { path, body, headers: body ? form : { 'Content-Type': '' } });
+      expectFault(reply, 400, /grant_type/);
+      expect(reply.json).toEqual({ code: 400, message: expect.stringMatching(/grant_type/), error: 'invalid_request' });
+      expect(reply.headers['content-type']).toBe('application/json');
+      const replayed = await examples(`${examples.authUrl}${path}`, { method: 'POST', ...(body ? { body, headers: form } : {}) });
+      expect([replayed.status, await replayed.json()]).toEqual([400, reply.json]);
+    }
   });
 
   it('a body of another media type', async () => {

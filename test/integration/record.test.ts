@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockFetch } from '../../src/mock/index.js';
-import { RecordError, recordSeed, sameFormKey } from '../../src/record/index.js';
+import { RecordError, type RecordedSeed, recordSeed, sameFormKey, seedFileText } from '../../src/record/index.js';
+import { maxSeedBytes } from '../../src/simulator/seed.js';
 import {
   type LiveAccount,
   liveAccessToken,
@@ -51,7 +52,7 @@ describe('recordSeed', () => {
       'GET /api/short/bu/business_units',
       'GET /api/monitors zaaid=81',
     ]);
-    expect(lines).toContain('customer 71: 1 monitors');
+    expect(lines).toContain('customer 71: 1 monitor');
   });
 
   it('replaces the device key with one of the same form, unless asked to keep it', async () => {
@@ -132,6 +133,36 @@ describe('recordSeed', () => {
     }
   });
 
+  it('writes no credential the service echoes: the seed and the progress go through the one redaction', async () => {
+    const echoing = await startLiveAccount();
+    const echoed = [{ monitor_id: '5001', display_name: `Service-oauthtoken ${liveAccessToken}`, note: liveCredentials.clientId }];
+    echoing.refuse('/api/monitors', { json: { message: 'success', data: echoed } });
+    echoing.refuse('/api/short/msp/customers', { json: { code: 0, message: 'success', data: [{ name: liveAccessToken, zaaid: '71' }] } });
+    try {
+      const lines: string[] = [];
+      const seed = await record({ onProgress: (line) => lines.push(line) }, echoing);
+      const written = `${seedFileText(seed)}${lines.join('\n')}`;
+      for (const secret of [liveAccessToken, liveCredentials.clientId]) expect(written).not.toContain(secret);
+      expect(seed.account.monitors[0]).toEqual({ monitor_id: '5001', display_name: 'Service-oauthtoken [redacted]', note: '[redacted]' });
+    } finally {
+      await echoing.stop();
+    }
+  });
+
+  it('reads the answers up to the size of a seed the mock reads, no further, and says so', async () => {
+    const huge = await startLiveAccount();
+    huge.refuse('/api/monitors', { json: { message: 'success', data: [{ monitor_id: '5001', display_name: 'm'.repeat(maxSeedBytes) }] } });
+    try {
+      const error = await record({}, huge).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RecordError);
+      expect((error as Error).message).toBe(
+        `GET /monitors (your account): the service's answers hold more than ${maxSeedBytes} bytes (16 MiB), more than a seed the mock reads, so they were not read further and nothing was written`,
+      );
+    } finally {
+      await huge.stop();
+    }
+  });
+
   it('follows no redirect with the credentials', async () => {
     const moving = await startLiveAccount();
     moving.refuse('/api/device_key', { status: 302, headers: { Location: 'http://127.0.0.1:1/api/device_key' } });
@@ -158,6 +189,31 @@ describe('recordSeed', () => {
   });
 });
 
+describe('the seed file', () => {
+  const seedOf = (monitors: number): RecordedSeed => ({
+    account: {
+      type: 'normal',
+      device_key: 'eu_0123',
+      monitors: Array.from({ length: monitors }, (_, index) => ({ monitor_id: String(1_000_000 + index), display_name: 'm' })),
+      groups: [],
+    },
+    customers: [],
+    business_units: [],
+  });
+
+  it('is indented; in one line when only that fits the 16 MiB the mock reads; refused when neither does', () => {
+    expect(seedFileText(seedOf(2))).toMatch(/^{\n {2}"account": {\n/);
+    const large = seedFileText(seedOf(300_000));
+    expect(large.split('\n')).toHaveLength(2);
+    expect(Buffer.byteLength(large)).toBeLessThanOrEqual(maxSeedBytes);
+    expect(() => seedFileText(seedOf(420_000))).toThrow(
+      new RecordError(
+        `the seed would have ${Buffer.byteLength(`${JSON.stringify(seedOf(420_000))}\n`)} bytes, more than the ${maxSeedBytes} (16 MiB) the mock reads from a seed file, so nothing was written`,
+      ),
+    );
+  });
+});
+
 describe('monitoring-service-api record (the command line)', () => {
   const env = { REFRESH_TOKEN: auth.refreshToken, CLIENT_ID: auth.clientId, CLIENT_SECRET: auth.clientSecret, ACCESS_TOKEN: '' };
   const run = (args: string[], extra: Record<string, string> = env) => {
@@ -172,14 +228,16 @@ describe('monitoring-service-api record (the command line)', () => {
     const kept = path.join(scratch, 'kept.json');
     writeFileSync(kept, 'earlier content\n');
     try {
-      const [ok, refused, noOut, placeholder] = await Promise.all([
+      const [ok, refused, noOut, placeholder, noAuthUrl] = await Promise.all([
         run(['--out', written, '--base-url', `${live.origin}/api`, '--auth-url', live.origin, '--anonymize']),
         run(['--out', kept, '--base-url', `${refusing.origin}/api`, '--auth-url', refusing.origin]),
         run(['--base-url', `${live.origin}/api`]),
         run(['--out', written, '--data-center', 'eu']),
+        run(['--out', kept, '--base-url', `${live.origin}/api`]),
       ]);
       expect(ok.code, ok.output).toBe(0);
-      expect(ok.output).toMatch(/record: customer 71: 1 monitors/);
+      expect(ok.output).toMatch(/record: customer 71: 1 monitor$/m);
+      expect(ok.output).toMatch(/record: customer 72: 0 monitors$/m);
       expect(ok.output).toMatch(/wrote .*seed\.json: 4 monitors in 4 accounts/);
       const seed = JSON.parse(readFileSync(written, 'utf8'));
       expect(seed.customers[0].name).toBe('Customer 1');
@@ -191,7 +249,15 @@ describe('monitoring-service-api record (the command line)', () => {
       expect(existsSync(`${kept}.partial`)).toBe(false);
       expect(noOut).toMatchObject({ code: 2, output: expect.stringMatching(/--out FILE is required/) });
       expect(placeholder).toMatchObject({ code: 2, output: expect.stringMatching(/placeholder host of the description/) });
-      for (const result of [ok, refused, noOut, placeholder])
+      // The client's check, in the command line's words: its flags, not the client's option names.
+      expect(noAuthUrl).toMatchObject({
+        code: 2,
+        output: expect.stringMatching(
+          /^Renewing access tokens needs the identity provider: give --auth-url \(or --data-center\)\.\nUsage: /,
+        ),
+      });
+      expect(noAuthUrl.output).not.toMatch(/authUrl|dataCenter/);
+      for (const result of [ok, refused, noOut, placeholder, noAuthUrl])
         for (const secret of Object.values(auth)) expect(result.output).not.toContain(secret);
     } finally {
       await refusing.stop();

@@ -2,6 +2,7 @@
 // a secret in a log or a report, break a verify run or a terminal with what a service sends, exhaust the proxy's
 // memory. Each case is one finding of the security review, reproduced against local servers.
 import http from 'node:http';
+import net from 'node:net';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleToken } from '../../scripts/lib/sample-requests.js';
@@ -51,6 +52,34 @@ describe('the Prefer header cannot freeze the mock', () => {
     const response = await mockFetch(`${mockFetch.baseUrl}/monitors`, { headers: { Authorization: sampleToken, Prefer: crafted } });
     expect(response.status).toBe(431);
   });
+});
+
+describe('no client keeps a connection it does not use', () => {
+  /** A client of the mock that never reads: it sends `first`, then `next` every half second; resolves when the mock has closed it. */
+  const unreadClient = (first: string, next: string) =>
+    new Promise<void>((resolve) => {
+      const socket = net.connect(mock.port, '127.0.0.1', () => socket.write(first));
+      socket.pause();
+      // A write on a connection the mock has closed fails: that is how a client that never reads learns it.
+      const timer = setInterval(() => socket.write(next), 500);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve();
+      });
+    });
+
+  it('a client that sends its headers a line at a time, or nothing at all, is closed within seconds, read or not', async () => {
+    const silent = new Promise<string>((resolve) => {
+      const socket = net.connect(mock.port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+    });
+    const [answer] = await Promise.all([silent, unreadClient('GET /api/monitors HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'X-Slow: 1\r\n')]);
+    expect(answer).toMatch(/^HTTP\/1.1 408 Request Timeout\r\n/);
+    expect((await send(mock.authUrl, '/api/monitors', { headers: { Authorization: sampleToken } })).status).toBe(200);
+  }, 20_000);
 });
 
 describe('the mock names every fault in a header a client can read', () => {

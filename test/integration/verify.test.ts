@@ -228,7 +228,7 @@ describe('what verify never does', () => {
       await expect(verifyService({ ...target(service), ...options } as VerifyOptions)).rejects.toThrow(TypeError);
     }
     await expect(verifyService({ ...target(service), allow: ['revokeToken'] })).rejects.toThrow(
-      /not an operation of the API that creates or changes data; those are: createMonitorGroup/,
+      /"revokeToken" is not an operation of the API that creates or changes data, which allow names; those are: createMonitorGroup/,
     );
     await expect(verifyService({ dataCenter: 'eu', authUrl: service.origin, auth: secrets })).rejects.toThrow(
       /api\.eu\.placeholder\.invalid is a placeholder host.*API root as baseUrl/,
@@ -417,7 +417,9 @@ describe('monitoring-service-api verify (the command line)', () => {
       /verify needs credentials from the environment: REFRESH_TOKEN, CLIENT_ID and CLIENT_SECRET .*, or ACCESS_TOKEN/,
     );
     expect(badAllow.code).toBe(2);
-    expect(badAllow.output).toMatch(/getMonitor reads data: verify sends every documented GET without being asked\./);
+    expect(badAllow.output).toMatch(
+      /getMonitor reads data: verify sends every documented GET without being asked \(--allow names the operations that create or change data\)\./,
+    );
   });
 });
 

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { countRule, numberOption, parseOptions, portRule, rateRule, UsageError } from '../../src/cli/args.js';
 import { credentialsFrom } from '../../src/cli/credentials.js';
-import { asUsageError } from '../../src/cli/target.js';
 
 describe('numberOption', () => {
   it.each([
@@ -67,21 +66,5 @@ describe('credentialsFrom (verify reads credentials from the environment only)',
     expect(() => credentialsFrom({ REFRESH_TOKEN: 'secret-value' }, 'verify', 'Usage')).toThrow(/CLIENT_ID and CLIENT_SECRET/);
     expect(() => credentialsFrom({ REFRESH_TOKEN: 'secret-value' }, 'verify', 'Usage')).not.toThrow(/secret-value/);
     expect(() => credentialsFrom({}, 'verify', 'Usage')).toThrow(UsageError);
-  });
-});
-
-describe('asUsageError', () => {
-  it("writes the library's option as the command's flag, escaped for a terminal", () => {
-    const error = asUsageError(new TypeError('baseUrl http://x.example is plain http\u001b[2J'), 'Usage: x') as UsageError;
-    expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toBe('--base-url http://x.example is plain http\\e[2J\nUsage: x');
-    const own = asUsageError(new TypeError('maxAnswerBytes must be whole'), 'Usage: x', [['maxAnswerBytes', '--max-answer-bytes']]);
-    expect((own as UsageError).message).toMatch(/^--max-answer-bytes must be whole/);
-  });
-
-  it('leaves a name that only starts like an option, and errors of other kinds', () => {
-    expect((asUsageError(new TypeError('baseUrlish is odd'), 'U') as UsageError).message).toMatch(/^baseUrlish is odd/);
-    const other = new RangeError('baseUrl');
-    expect(asUsageError(other, 'U')).toBe(other);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockDocumentOf } from '../../src/description/mock-document.js';
 import { compileRoutes } from '../../src/description/routes.js';
 import { type Answer, createCall } from '../../src/http/exchange.js';
-import { maxBodyBytes } from '../../src/journal/entry.js';
+import { makeEntry, maxBodyBytes } from '../../src/journal/entry.js';
 import { journalAnswer } from '../../src/journal/http.js';
 import { createJournal, type ExchangeFacts } from '../../src/journal/index.js';
 import { nearMiss, nearMissRoutes } from '../../src/journal/near-miss.js';
@@ -35,7 +35,7 @@ function journalOf(options: { size?: number; maxBytes?: number; isSecret?: (valu
 describe('an entry', () => {
   it('holds the request, the operation, the answer and the facts the simulator gives', () => {
     const { journal, record } = journalOf({
-      facts: { at, account: '700000123', client_id: '1000.ABC', fault: { status: 503, delay_ms: 20 } },
+      facts: { at, account: '700000123', client_id: '1000.0123456789ABCDEF', fault: { status: 503, delay_ms: 20 } },
     });
     record(
       call(
@@ -55,7 +55,7 @@ describe('an entry', () => {
       query: { x: ['1', '2'] },
       operation: 'createMonitorGroup',
       account: '700000123',
-      client_id: '1000.ABC',
+      client_id: '...CDEF',
       headers: { 'content-type': 'application/json', cookie: 'zaaid=700000123' },
       body: { display_name: 'Pay' },
       status: 200,
@@ -169,23 +169,44 @@ describe('no secret in an entry', () => {
   const callCarrying = (value: string) =>
     call('POST', `/api/monitor_groups?keep=${value}`, { 'content-type': 'application/json', cookie: `a=${value}` }, `{"note":"${value}"}`);
 
-  it('a credential the simulator issued, given as the account or the client; a long one cut', () => {
+  it('a credential the simulator issued, given as the account; a long account cut', () => {
     const issued = 'issued-refresh-token-987654';
-    const secretFacts = journalOf({
-      isSecret: (value) => value === issued,
-      facts: { at, account: issued, client_id: issued, fault: null },
-    });
+    const secretFacts = journalOf({ isSecret: (value) => value === issued, facts: { at, account: issued, client_id: null, fault: null } });
     secretFacts.record(call('GET', '/api/monitors', { cookie: `zaaid=${issued}` }), answer(200, {}));
-    const [hidden] = secretFacts.journal.requests().requests;
-    expect([hidden!.account, hidden!.client_id]).toEqual(['[redacted]', '[redacted]']);
-    const long = 'c'.repeat(900_000);
-    const longFacts = journalOf({ facts: { at, account: null, client_id: long, fault: null } });
-    longFacts.record(
-      call('POST', '/oauth/v2/token', { 'content-type': 'application/x-www-form-urlencoded' }, `client_id=${long}`),
-      answer(400, {}),
+    expect(secretFacts.journal.requests().requests[0]!.account).toBe('[redacted]');
+    const long = '7'.repeat(900_000);
+    const longFacts = journalOf({ facts: { at, account: long, client_id: null, fault: null } });
+    longFacts.record(call('GET', '/api/monitors', { cookie: `zaaid=${long}` }), answer(403, {}));
+    expect(longFacts.journal.requests().requests[0]!.account).toBe(`${'7'.repeat(256)}...[cut: 900000 characters]`);
+  });
+
+  it('a client ID is a secret: the entry names the client by the last four characters of its ID, and hides it elsewhere', () => {
+    const clientId = '1000.0123456789ABCDEFGHIJ';
+    const { journal, record } = journalOf({ facts: { at, account: null, client_id: clientId, fault: null } });
+    const form = `grant_type=refresh_token&client_id=${clientId}&client_secret=${secret}&refresh_token=${refresh}`;
+    record(
+      call(
+        'POST',
+        `/oauth/v2/token/${clientId}?note=${clientId}`,
+        { 'content-type': 'application/x-www-form-urlencoded', 'x-client': clientId },
+        form,
+      ),
+      answer(400, { message: `no client ${clientId}` }),
     );
-    const [cut] = longFacts.journal.requests().requests;
-    expect(cut!.client_id).toBe(`${'c'.repeat(256)}...[cut: 900000 characters]`);
+    const entry = journal.requests().requests[0]!;
+    expect(JSON.stringify(entry)).not.toContain(clientId);
+    expect(entry.client_id).toBe('...GHIJ');
+    expect(entry.body).toBe(`grant_type=refresh_token&client_id=[redacted]&client_secret=[redacted]&refresh_token=[redacted]`);
+    expect([entry.path, entry.query, entry.headers['x-client'], entry.answer]).toEqual([
+      '/oauth/v2/token/[redacted]',
+      { note: '[redacted]' },
+      '[redacted]',
+      { message: 'no client [redacted]' },
+    ]);
+    // A client ID too short to be one the service issues shows nothing of itself.
+    const short = journalOf({ facts: { at, account: null, client_id: '1000.client', fault: null } });
+    short.record(call('GET', '/api/monitors'), answer(200, {}));
+    expect(short.journal.requests().requests[0]!.client_id).toBe('[redacted]');
   });
 
   it('a credential the simulator issued, wherever it appears under any name', () => {
@@ -245,6 +266,53 @@ describe('no secret in an entry', () => {
     expect(entry.body).toEqual(JSON.parse('{"note":"[redacted]","__proto__":{"x":"[redacted]"}}'));
   });
 
+  it('a credential nested deeper than a walk reaches, in a body of any size', () => {
+    const { journal, record } = journalOf();
+    const nested = (depth: number) => `${'{"a":'.repeat(depth)}{"client_secret":"${secret}"}${'}'.repeat(depth)}`;
+    record(call('POST', '/api/monitor_groups', { 'content-type': 'application/json' }, nested(70)), answer(400, {}));
+    record(call('POST', '/api/monitor_groups', { 'content-type': 'text/plain' }, nested(30_000)), answer(400, {}));
+    expect(JSON.stringify(journal.requests())).not.toContain(secret);
+  });
+
+  it('in a body over 64 KiB: written with escapes, the first of two duplicate keys, a number', () => {
+    const { journal, record } = journalOf();
+    const padding = 'x'.repeat(maxBodyBytes);
+    const escaped = '"\\u0063lient-secret\\/escaped-0123456789"'; // client-secret/escaped-0123456789
+    const body = `{"client_secret":${escaped},"note":"client\\u002dsecret\\/escaped-0123456789","client_id":"first-of-two-0123456789","client_id":"second-of-two","refresh_token":987654321012345,"pad":"${padding}"}`;
+    record(call('POST', '/oauth/v2/token', { 'content-type': 'application/json' }, body), answer(400, {}));
+    const text = JSON.stringify(journal.requests());
+    for (const value of ['secret\\/escaped', 'secret/escaped', 'escaped-0123456789', 'first-of-two', '987654321012345'])
+      expect(text).not.toContain(value);
+    // A number under a credential's name is hidden in a small body too; a short one (a code, a count) stays.
+    record(call('POST', '/api/monitor_groups', { 'content-type': 'application/json' }, '{"token":123456789,"code":0}'), answer(400, {}));
+    expect(journal.request(2)?.body).toEqual({ token: '[redacted]', code: 0 });
+  });
+
+  it('an issued token in the path, its dots percent-encoded or every character', () => {
+    const issued = '1000.0123456789abcdef0123456789abcdef.fedcba9876543210fedcba9876543210';
+    const { journal, record } = journalOf({ isSecret: (value) => value === issued });
+    const everyCharacter = [...issued].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+    record(call('GET', `/api/monitors/${issued.replaceAll('.', '%2E')}`), answer(404, {}));
+    record(call('GET', `/api/monitors/${everyCharacter}`), answer(404, {}));
+    const text = JSON.stringify(journal.requests());
+    for (const part of issued.split('.')) expect(text).not.toContain(part);
+    expect(journal.requests().requests.map((entry) => entry.path)).toEqual(['/api/monitors/[redacted]', '/api/monitors/[redacted]']);
+  });
+
+  it('a body meant as JSON that does not parse: an unquoted value under a credential name', () => {
+    const { journal, record } = journalOf();
+    record(
+      call(
+        'POST',
+        '/oauth/v2/token',
+        { 'content-type': 'application/json' },
+        '{"client_secret":MadeUpUnquotedSecretValue,"grant_type":"refresh_token"}',
+      ),
+      answer(400, {}),
+    );
+    expect(journal.requests().requests[0]?.body).toBe('{"client_secret":"[redacted]","grant_type":"refresh_token"}');
+  });
+
   it('in a body over 64 KiB, redacted before the cut', () => {
     const { journal, record } = journalOf();
     const body = JSON.stringify({ display_name: 'x'.repeat(maxBodyBytes - 30), client_secret: secret });
@@ -253,6 +321,60 @@ describe('no secret in an entry', () => {
       answer(400, {}),
     );
     expect(JSON.stringify(journal.requests())).not.toContain(secret.slice(0, 12));
+  });
+});
+
+describe('what a client may send it', () => {
+  /** The body of a hostile token request: thousands of values under a credential's name, as text/plain (no preflight). */
+  const codes = (count: number) =>
+    `{"code":[${Array.from({ length: count }, (_, index) => `"v${String(index).padStart(6, '0')}"`).join(',')}]}`;
+
+  it('a request that carries more secrets than one redaction holds keeps none of its text, and says so', () => {
+    const { journal, record } = journalOf();
+    const body = codes(12_800); // 128 KB
+    record(call('POST', '/oauth/v2/token?code=v000001', { 'content-type': 'text/plain', 'x-note': 'v000002' }, body), answer(400, {}));
+    const entry = journal.requests().requests[0]!;
+    const hidden = '[hidden: more than 64 secrets (or 65536 characters of them) in one exchange]';
+    expect(entry).toMatchObject({ method: 'POST', operation: 'requestToken', status: 400, body: hidden, answer: hidden, path: hidden });
+    expect(entry.headers).toEqual({ 'content-type': hidden, 'x-note': hidden });
+    expect(JSON.stringify(entry)).not.toMatch(/v0000/);
+    // Within the bound, each secret is hidden and the rest shown.
+    record(call('POST', '/oauth/v2/token', { 'content-type': 'text/plain' }, codes(60)), answer(400, {}));
+    expect(journal.request(2)?.body).toEqual({ code: Array.from({ length: 60 }, () => '[redacted]') });
+  });
+
+  /** The bytes an object graph holds, about as V8 keeps it: texts and buffers, and a share for each object. */
+  function heldBytes(root: unknown): number {
+    const seen = new Set<object>();
+    const stack = [root];
+    let bytes = 0;
+    while (stack.length > 0) {
+      const value = stack.pop();
+      if (typeof value === 'string') bytes += value.length;
+      if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+      seen.add(value);
+      if (ArrayBuffer.isView(value)) bytes += value.buffer.byteLength;
+      else {
+        const keys = Object.keys(value);
+        bytes += 56 + 8 * keys.length;
+        for (const key of keys) stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+    return bytes;
+  }
+
+  it('an entry counts what it really keeps: a body of 64 KB of empty objects, a header of 2 MiB', () => {
+    const empties = `[${Array.from({ length: 21_000 }, () => '{}').join(',')}]`;
+    const token = makeEntry(
+      call('POST', '/oauth/v2/token', { 'content-type': 'application/json' }, empties),
+      answer(400, {}),
+      'requestToken',
+      facts,
+    );
+    expect(heldBytes(token)).toBeLessThan(token.bytes + 2048);
+    const big = makeEntry(call('GET', '/api/monitors', { 'x-big': 'h'.repeat(2 * 1024 * 1024) }), answer(200, {}), 'listMonitors', facts);
+    expect(heldBytes(big)).toBeLessThan(big.bytes + 2048);
+    expect(big.bytes).toBeLessThan(24 * 1024);
   });
 });
 

@@ -1,10 +1,20 @@
 // The hand-written readers of outside input, one function at a time: media types, Prefer, request targets, the
 // sl-violations header, redaction and escaping. No server: what each gives for ordinary and hostile text.
 import { describe, expect, it } from 'vitest';
-import { maxViolationsHeaderLength, parseMediaType, sameMediaType, violationsHeader } from '../../src/http/exchange.js';
+import {
+  checkCall,
+  createCall,
+  maxViolationsHeaderLength,
+  parseMediaType,
+  sameMediaType,
+  violationsHeader,
+} from '../../src/http/exchange.js';
+import { jsonFault } from '../../src/http/json-fault.js';
 import { maxPreferLength, readPreferences } from '../../src/mock/preferences.js';
 import { markdownText, terminalText, xmlText } from '../../src/output/escape.js';
-import { Redactor, redacted, redactTarget, secretsOfRequest } from '../../src/output/redact.js';
+import { scanJson } from '../../src/output/json-text.js';
+import { Patterns } from '../../src/output/patterns.js';
+import { hiddenWhole, Redactor, redacted, redactJson, redactTarget, secretsOfJson, secretsOfRequest } from '../../src/output/redact.js';
 
 describe('parseMediaType', () => {
   it.each([
@@ -77,7 +87,7 @@ describe('violationsHeader', () => {
     const header = violationsHeader(many);
     expect(header.length).toBeLessThanOrEqual(maxViolationsHeaderLength);
     const parsed = JSON.parse(header) as { message: string }[];
-    expect(parsed.at(-1)!.message).toBe(`${5000 - (parsed.length - 1)} more violation(s) not shown`);
+    expect(parsed.at(-1)!.message).toBe(`${5000 - (parsed.length - 1)} more violations not shown`);
     expect(parsed[0]!.message.length).toBeLessThanOrEqual(303);
   });
 
@@ -111,6 +121,57 @@ describe('redaction', () => {
     expect(redactor.value({ [secret]: [secret, 1] })).toEqual({ [redacted]: [redacted, 1] });
   });
 
+  it('replaces every occurrence of every secret in one pass: those that overlap or hold another as one span', () => {
+    const patterns = new Patterns(['abcdef', 'defghi', 'cd', 'xyz', 'zzz']);
+    expect(patterns.replace('--abcdefghi--', '#')).toBe('--#--');
+    expect(patterns.replace('abcd xyzzz cd', '#')).toBe('ab# # #');
+    expect(patterns.replace('xyzxyz', '#')).toBe('##');
+    expect(patterns.replace('nothing here', '#')).toBe('nothing here');
+    // Thousands of secrets, each found wherever it stands.
+    const many = Array.from({ length: 5_000 }, (_, index) => `secret-${index}-value`);
+    const text = many.filter((_, index) => index % 7 === 0).join(' | ');
+    expect(new Patterns(many).replace(text, '#')).toBe(
+      many
+        .filter((_, index) => index % 7 === 0)
+        .map(() => '#')
+        .join(' | '),
+    );
+  });
+
+  it('holds at most the secrets of its limit; past it, every text it redacts is hidden whole, and says so', () => {
+    const limit = { values: 2, characters: 1024 };
+    const redactor = new Redactor([], { limit });
+    expect([redactor.add('first-secret'), redactor.add('second-secret'), redactor.full]).toEqual([true, true, false]);
+    expect(redactor.text('a first-secret b')).toBe(`a ${redacted} b`);
+    expect(redactor.add('third-secret')).toBe(false);
+    expect(redactor.full).toBe(true);
+    expect(redactor.text('a first-secret b')).toBe(hiddenWhole(limit));
+    expect(new Redactor([], { limit }).add('x'.repeat(2000))).toBe(false);
+  });
+
+  it('reads JSON text by name at any depth, escaped, duplicated, unquoted or broken, in one pass', () => {
+    const found: string[] = [];
+    const text = `{"a":{"client_secret":"s\\u0031-secret"},"token":["t1-secret",{"x":"not-a-secret"}],"code":0,"code":1234567,"code":"dup-1","code":"dup-2","access_token":Unquoted-secret, "refresh_token":"unterminated`;
+    secretsOfJson(text, (value) => found.push(value) > 0);
+    expect(found).toEqual(['s1-secret', 't1-secret', '1234567', 'dup-1', 'dup-2', 'Unquoted-secret', 'unterminated']);
+    const redactor = new Redactor(found);
+    expect(redactJson('{"note":"s\\u0031-secret here","client_id":"abc","n":[1,2]}', redactor)).toBe(
+      '{"note":"[redacted] here","client_id":"[redacted]","n":[1,2]}',
+    );
+    // Any depth, with an explicit stack.
+    const deep = `${'['.repeat(200_000)}{"token":"deep-secret"}${']'.repeat(200_000)}`;
+    const inDeep: string[] = [];
+    scanJson(
+      deep,
+      (key) => key === 'token',
+      (_kind, start, end, named) => {
+        if (named) inDeep.push(deep.slice(start, end));
+        return true;
+      },
+    );
+    expect(inDeep).toEqual(['"deep-secret"']);
+  });
+
   it('finds the secrets of a request: credential parameters, the Authorization token and header, cookies', () => {
     const secrets = secretsOfRequest({
       url: '/oauth/v2/token?client_id=1000.ID&grant_type=refresh_token',
@@ -119,6 +180,36 @@ describe('redaction', () => {
     });
     for (const secret of ['1000.ID', 's3cr3t-value', '1000.refresh', '1000.tok', 'Service-oauthtoken 1000.tok'])
       expect(secrets).toContain(secret);
+  });
+});
+
+describe('a request the mock refuses quotes no secret of it', () => {
+  /** The answer's headers and body as text: everything of it a client, a log or the journal sees. */
+  const refusal = (url: string, headers: Record<string, string>, body: string) => {
+    const answer = checkCall(createCall({ method: 'POST', url, headers, body: Buffer.from(body) }))!;
+    return `${JSON.stringify(answer.headers)}\n${answer.body.toString('utf8')}`;
+  };
+
+  it('a JSON body that does not parse: where it stops being JSON, not a character of it', () => {
+    const answer = refusal('/oauth/v2/token', { 'content-type': 'application/json' }, '{"client_secret":MadeUpUnquotedSecretValue}');
+    expect(answer).toContain('the body is not valid JSON (at line 1, column 18: expected a value');
+    expect(answer).not.toMatch(/Made|Unquoted|Secret/);
+    expect(jsonFault('{\n  "a": 1,\n}')).toBe('at line 3, column 1: expected a name in double quotes');
+    expect(jsonFault('[1, 2')).toBe('at line 1, column 6: the text ends where it expects a comma or ]');
+    expect(jsonFault('{"a": [true, null, -1.5e3, "\\u00e9"]}')).toBeUndefined();
+  });
+
+  it('malformed percent-encoding in the value of a credential parameter: its name, not its value', () => {
+    const form = refusal(
+      '/oauth/v2/token',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'grant_type=x&client_secret=%ZZ-secret-value',
+    );
+    expect(form).toContain('the form body has malformed percent-encoding in the value of \\"client_secret\\"');
+    expect(form).not.toContain('secret-value');
+    const query = refusal('/oauth/v2/token?refresh_token=%ZZ-secret-value&x=1', {}, '');
+    expect(query).not.toContain('secret-value');
+    expect(refusal('/api/monitors?name=%ZZ', {}, '')).toContain('malformed percent-encoding in \\"name=%ZZ\\"');
   });
 });
 

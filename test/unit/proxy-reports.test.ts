@@ -19,8 +19,12 @@ describe('the exchange log', () => {
     ]);
     expect(log.tally.byOperation.size).toBeLessThanOrEqual(101);
     const summary = describeTally(log.tally);
-    expect(summary).toMatch(/^250 exchange\(s\) checked against the contract; 250 broke it \(250 request violation\(s\), 0 response/);
+    expect(summary).toMatch(/^250 exchanges checked against the contract; 250 broke it \(250 request violations, 0 response violations\)/);
     expect(summary).toMatch(/\(other requests\): 150$/m);
-    expect(summarizeReports(log.reports)).toMatch(/^3 exchange\(s\) checked/);
+    expect(summarizeReports(log.reports)).toMatch(/^3 exchanges checked/);
+    // One of each is said in the singular.
+    expect(summarizeReports(log.reports.slice(0, 1))).toMatch(
+      /^1 exchange checked against the contract; 1 broke it \(1 request violation, 0 response violations\)/,
+    );
   });
 });

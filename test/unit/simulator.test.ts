@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { compileRoutes, type RouteOperation } from '../../src/description/routes.js';
 import { type Answer, createCall } from '../../src/http/exchange.js';
-import { createAccounts, createdGroupBounds, zaaidOf } from '../../src/simulator/accounts.js';
+import { createAccounts, createdGroupBounds, keptBytes, zaaidOf } from '../../src/simulator/accounts.js';
 import { createClock, serviceTime } from '../../src/simulator/clock.js';
 import { createFaults } from '../../src/simulator/faults.js';
 import { createSimulator, type Simulator } from '../../src/simulator/index.js';
-import { checkSeed, defaultSeed, type SeedError } from '../../src/simulator/seed.js';
+import { checkSeed, defaultSeed, SeedError } from '../../src/simulator/seed.js';
 import { BoundedMap, ClientMap, rememberedRecords } from '../../src/simulator/token-store.js';
 import { createTokenAuthority } from '../../src/simulator/tokens.js';
 import { loadBundle } from '../support/bundle.js';
@@ -72,6 +72,18 @@ describe('random faults', () => {
     expect(new Set(sequence(1).map((entry) => entry.split('/')[0]))).toEqual(new Set(['200', '500', '503']));
   });
 
+  it('control.randomFaults gives the settings in force, with their defaults, as POST /__mock/faults does', () => {
+    const sim = createSimulator(bundle);
+    const settings = { seed: 7, rate: 0.25 };
+    const expected = { seed: 7, rate: 0.25, statuses: [500, 503], latency_ms: [0, 0] };
+    expect(sim.control.randomFaults(settings)).toEqual(expected);
+    const over = send(sim, 'POST', '/__mock/faults', settings);
+    expect(over).toMatchObject({ status: 201, json: expected });
+    expect(sim.control.state().random_faults).toEqual(expected);
+    expect(sim.control.randomFaults(undefined)).toBeNull();
+    expect(sim.control.state().random_faults).toBeNull();
+  });
+
   it('a script goes first, for count answers, then the random draw alone', () => {
     const faults = createFaults({ operations: ['getMonitor'] });
     faults.script({ operation: 'getMonitor', status: 429, retry_after_s: 3, count: 2 });
@@ -122,6 +134,27 @@ describe('the identity provider on an injected clock', () => {
     expect(() => tokens.grantCode({ ...client, scope: 'Service.Admin.Read', validity_minutes: 2 })).toThrow(/from 3 to 10/);
   });
 
+  it('what it issued or revoked outlives any number of made-up tokens, and a revoked token is never adopted again', () => {
+    const { tokens } = authority();
+    const client = tokens.registerClient();
+    const { code } = tokens.grantCode({ ...client, scope: 'Service.Admin.Read' });
+    const issued = tokens.exchange({ ...client, code });
+    if (!issued.ok) throw new Error(issued.refusal.description);
+    const ownRefresh = issued.tokens.refresh_token!;
+    const madeUp = { client_id: '1000.MADEUP', client_secret: 'made-up-secret' };
+    expect(tokens.refresh({ ...madeUp, refresh_token: 'made-up-refresh-to-revoke' }).ok).toBe(true);
+    expect(tokens.revoke(ownRefresh)).toBeUndefined();
+    expect(tokens.revoke('made-up-refresh-to-revoke')).toBeUndefined();
+    // Any page can send these (a form POST needs no preflight).
+    for (let index = 0; index <= rememberedRecords.refreshTokens; index++) tokens.refresh({ ...madeUp, refresh_token: `flood-${index}` });
+    expect(tokens.refresh({ ...client, refresh_token: ownRefresh })).toMatchObject({ ok: false, refusal: { error: 'invalid_grant' } });
+    expect(tokens.refresh({ ...madeUp, refresh_token: 'made-up-refresh-to-revoke' })).toMatchObject({
+      ok: false,
+      refusal: { description: expect.stringMatching(/^the refresh_token was revoked at/) },
+    });
+    expect(tokens.authenticate(issued.tokens.access_token)).toMatchObject({ ok: false, reason: expect.stringMatching(/revoked/) });
+  });
+
   it('strict: a made-up credential is refused at each step; lenient: adopted', () => {
     expect(authority(true).tokens.authenticate('made-up')).toMatchObject({ ok: false });
     expect(authority(true).tokens.revoke('made-up')).toMatchObject({ error: 'invalid_grant' });
@@ -158,6 +191,12 @@ describe('the test API, in-process', () => {
     expect(send(sim, 'POST', '/__mock/clients').status).toBe(201);
   });
 
+  it("an unknown endpoint is a 404 listing every endpoint with its methods, the journal's and PUT /__mock/state too", () => {
+    const answer = send(simulator(), 'POST', '/__mock/nope');
+    expect(answer.status).toBe(404);
+    expect(answer.json.message).toMatch(/GET, PUT \/__mock\/state;.*GET, DELETE \/__mock\/requests; GET \/__mock\/requests\/\{id\}\)$/);
+  });
+
   it('answers without CORS headers, so that no page of another origin reads them', () => {
     const sim = simulator();
     for (const answer of [
@@ -190,6 +229,19 @@ describe('the test API, in-process', () => {
     }
     const state = sim.control.state();
     expect([state.tokens.clients, state.tokens.grant_codes.unused, state.faults.length, state.random_faults]).toEqual([1, 0, 0, null]);
+  });
+
+  it("a state with a million faults answers a 400 that names the first 10 and counts the rest, as SeedError's message", () => {
+    const sim = simulator();
+    const body = `{"account":{"monitors":[${Array.from({ length: 500_000 }, () => '1').join(',')}]}}`; // 1 MiB
+    const answer = send(sim, 'PUT', '/__mock/state', body);
+    expect(answer.status).toBe(400);
+    const message: string = answer.json.message;
+    expect(message).toMatch(/^Bad Request: the state is not a valid seed, so it did not change: \/account\/monitors\/0: must be object/);
+    expect(message.match(/must be object/g)).toHaveLength(10);
+    expect(message).toMatch(/; and 90 more \(the check stops at 100\)$/);
+    expect(answer.body.length).toBeLessThan(2048);
+    expect(sim.control.state().account.monitors).toEqual(defaultSeed(bundle).account.monitors);
   });
 
   it('a clock advance it cannot take is a 400 that moves nothing; the state still answers', () => {
@@ -226,7 +278,7 @@ describe('the groups calls create are bounded', () => {
     const accounts = createAccounts(seed());
     const customer = accounts.actingOn('700000123')!;
     for (let index = 0; index <= createdGroupBounds.groups; index++)
-      accounts.addGroup(index % 2 ? customer : accounts.own, { display_name: `group ${index}` }, 30);
+      accounts.addGroup(index % 2 ? customer : accounts.own, { display_name: `group ${index}` });
     const names = [...accounts.own.groups, ...customer.groups].map((group) => group.display_name);
     expect(names).toHaveLength(createdGroupBounds.groups + 1);
     expect(names).toContain('seeded');
@@ -234,12 +286,21 @@ describe('the groups calls create are bounded', () => {
     expect(names).toContain('group 1');
   });
 
+  it('the bytes counted are those the parsed group holds in memory, not those of its text', () => {
+    const accounts = createAccounts(seed());
+    // 420 KB of empty objects hold some 20 times as much once parsed (9 MiB counted): only the newest such group stays.
+    const empties = Array.from({ length: 140_000 }, () => ({}));
+    for (let index = 0; index < 3; index++) accounts.addGroup(accounts.own, { display_name: `empties ${index}`, e: empties });
+    expect(accounts.own.groups.map((group) => group.display_name)).toEqual(['seeded', 'empties 2']);
+    expect(keptBytes([{}, {}])).toBeGreaterThan(15 * '[{},{}]'.length);
+  });
+
   it('past the bytes, the oldest created groups are forgotten, the newest kept whatever its size', () => {
     const accounts = createAccounts(seed());
-    const third = Math.floor(createdGroupBounds.bytes / 3);
-    for (let index = 0; index < 4; index++) accounts.addGroup(accounts.own, { display_name: `big ${index}` }, third + 1);
+    const third = 'x'.repeat(Math.floor(createdGroupBounds.bytes / 3));
+    for (let index = 0; index < 4; index++) accounts.addGroup(accounts.own, { display_name: `big ${index}`, note: third });
     expect(accounts.own.groups.map((group) => group.display_name)).toEqual(['seeded', 'big 2', 'big 3']);
-    accounts.addGroup(accounts.own, { display_name: 'huge' }, createdGroupBounds.bytes * 2);
+    accounts.addGroup(accounts.own, { display_name: 'huge', note: third.repeat(7) });
     expect(accounts.own.groups.map((group) => group.display_name)).toEqual(['seeded', 'huge']);
     accounts.reset();
     expect(accounts.own.groups.map((group) => group.display_name)).toEqual(['seeded']);
@@ -428,6 +489,24 @@ describe('kinds of account (section 1)', () => {
     expect(() => createSimulator(bundle, { seed: { account: { type: 'normal' }, customers: [{ name: 'A', zaaid: '1' }] } })).toThrow(
       /\/customers: must be empty: a normal account has no customers/,
     );
+  });
+
+  it('a kind named as a property every object has (toString, constructor...) is a seed fault, not a TypeError', () => {
+    for (const type of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      const error = (() => {
+        try {
+          createSimulator(bundle, { seed: { account: { type } } });
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error, type).toBeInstanceOf(SeedError);
+      expect((error as SeedError).faults, type).toEqual([
+        { pointer: '/account/type', message: expect.stringMatching(/^must be one of "normal"/) },
+      ]);
+      const answer = send(createSimulator(bundle), 'PUT', '/__mock/state', { account: { type } });
+      expect([answer.status, answer.json.message], type).toEqual([400, expect.stringMatching(/\/account\/type: must be one of "normal"/)]);
+    }
   });
 });
 
