@@ -48,8 +48,11 @@ export interface ConsoleOperation {
   secured: boolean;
   /** The Accept header of a success, when the operation versions its answers (`application/json; version=2.0`). */
   accept?: string;
-  /** The operation acts on an account (the `zaaid` cookie). */
-  account: boolean;
+  /**
+   * The account picker: `acts` when the operation acts on the account of the `zaaid` cookie; `lists` when it lists the
+   * accounts the zaaids come from and takes no cookie (the mock refuses one: the picker shows that refusal).
+   */
+  account?: 'acts' | 'lists';
   parameters: ConsoleParameter[];
   body?: { mediaType: string; required: boolean; examples: NamedValue[] };
   scenarios: Scenario[];

@@ -72,7 +72,7 @@ export function buildRequest(operation: ConsoleOperation, input: RequestInput): 
     else if (parameter.in === 'query') query.append(parameter.name, value);
     else headers.push([parameter.name, value]);
   }
-  const zaaid = operation.account ? input.zaaid : '';
+  const zaaid = operation.account === undefined ? '' : input.zaaid;
   if (zaaid !== '' && !isZaaid(zaaid))
     return {
       fault: `${JSON.stringify(input.zaaid.slice(0, 40))} is not a zaaid: a cookie value, without spaces, quotes, commas or semicolons`,

@@ -187,11 +187,17 @@ class OperationConsole {
         : `The mock accepts any token (${anyToken}) unless started with --strict-tokens${simulator ? '; or get one it issues, as the guide “Get a token” does' : ': then paste one it issued'}.`;
     this.account.disabled = !simulator;
     const origin = mockOrigin(session.address);
-    this.accountHint.textContent = simulator
-      ? 'Sent as the cookie zaaid (Cookie: zaaid=...), which acts on a customer or business unit; the mock’s state lists them.'
-      : served
-        ? 'The mock’s state did not answer (a mock started with --examples has none): your own account only.'
-        : `Acting on a customer or business unit sends Cookie: zaaid=..., which a page may not set for another origin: open the page the mock serves (${'origin' in origin ? origin.origin : 'http://127.0.0.1:4010'}/docs/), or run the curl command below.`;
+    const lists =
+      this.operation.account === 'lists'
+        ? 'This list takes no zaaid (the zaaids come from it): the mock refuses a list call sent with one (403). '
+        : '';
+    this.accountHint.textContent = `${lists}${
+      simulator
+        ? 'Sent as the cookie zaaid (Cookie: zaaid=...), which acts on a customer or business unit; the mock’s state lists them.'
+        : served
+          ? 'The mock’s state did not answer (a mock started with --examples has none): your own account only.'
+          : `Acting on a customer or business unit sends Cookie: zaaid=..., which a page may not set for another origin: open the page the mock serves (${'origin' in origin ? origin.origin : 'http://127.0.0.1:4010'}/docs/), or run the curl command below.`
+    }`;
     for (const { scenario, button } of this.scenarios) button.disabled = scenario.account !== undefined && !simulator;
   }
 

@@ -75,7 +75,10 @@ function errorNamed(document: OpenApiDocument, operation: Operation, name: strin
   return undefined;
 }
 
-/** The requests one click away: a parameter's example an error answer is named after, a body without a required property, an account that may not. */
+/**
+ * The requests one click away: a parameter's example an error answer is named after, a body without a required
+ * property, an account that may not (one that is not the caller's; a customer's zaaid sent to a list of accounts).
+ */
 function scenariosOf(
   document: OpenApiDocument,
   operation: Operation,
@@ -95,13 +98,16 @@ function scenariosOf(
     const { [required[0]]: _left, ...rest } = JSON.parse(example.value) as Record<string, unknown>;
     scenarios.push({ label: `Without ${required[0]}`, status: 400, body: JSON.stringify(rest, null, 2) });
   }
-  if (parameterIn(document, operation, 'cookie', 'zaaid'))
-    scenarios.push(
-      listsAccounts(document, operation)
-        ? { label: "On a customer's account", status: 403, account: 'managed' }
-        : { label: 'On an account that is not yours', status: 403, account: 'stranger' },
-    );
+  const account = accountOf(document, operation);
+  if (account === 'acts') scenarios.push({ label: 'On an account that is not yours', status: 403, account: 'stranger' });
+  if (account === 'lists') scenarios.push({ label: "With a customer's zaaid, which it does not take", status: 403, account: 'managed' });
   return scenarios;
+}
+
+/** Whether the operation acts on the account of the zaaid cookie, or lists the accounts the zaaids come from. */
+function accountOf(document: OpenApiDocument, operation: Operation): ConsoleOperation['account'] {
+  if (parameterIn(document, operation, 'cookie', 'zaaid')) return 'acts';
+  return listsAccounts(document, operation) ? 'lists' : undefined;
 }
 
 function parameterIn(document: OpenApiDocument, operation: Operation, place: string, name: string): boolean {
@@ -154,6 +160,7 @@ export function consoleData(bundle: OpenApiDocument): ConsoleData {
           }
         : undefined;
     const success = successOf(bundle, operation)?.[0];
+    const account = accountOf(bundle, operation);
     const item = bundle.paths?.[template];
     operations[operation.operationId.toLowerCase()] = {
       operationId: operation.operationId,
@@ -163,7 +170,7 @@ export function consoleData(bundle: OpenApiDocument): ConsoleData {
       path: template,
       secured: scopesOf(operation).length > 0,
       ...(success?.includes('version=') ? { accept: success } : {}),
-      account: parameterIn(bundle, operation, 'cookie', 'zaaid'),
+      ...(account ? { account } : {}),
       parameters: fields,
       ...(body ? { body } : {}),
       scenarios: scenariosOf(bundle, operation, fields, body),

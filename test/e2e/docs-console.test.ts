@@ -132,7 +132,7 @@ describe('the console of the docs page, against the mock', () => {
   });
 
   describe('on the page the mock serves (GET /docs/), in a desktop window', () => {
-    it("sends a list (200), an unknown monitor (404, 1002), a group without its name (400) and a customer's list from a customer's account (403), each with what the journal says", async () => {
+    it("sends a list (200), an unknown monitor (404, 1002), a group without its name (400) and the list of customers sent with a customer's zaaid (403), each with what the journal says", async () => {
       served.control.clearRequests();
       const monitors = served.control.state().account.monitors.map((monitor) => String(monitor.monitor_id));
       const list = await openConsole(onMock, 'listMonitors');
@@ -154,7 +154,7 @@ describe('the console of the docs page, against the mock', () => {
       expect(served.control.state().account.groups).toEqual([]);
 
       const customers = await openConsole(onMock, 'listMspCustomers');
-      await customers.getByRole('button', { name: "On a customer's account: 403" }).click();
+      await customers.getByRole('button', { name: "With a customer's zaaid, which it does not take: 403" }).click();
       const forbidden = await answerOf(customers, 403);
       const [customer] = served.control.state().customers;
       expect(JSON.parse(forbidden.body)).toEqual({ code: 403, message: 'You are not authorized to perform this operation.' });
@@ -186,9 +186,9 @@ describe('the console of the docs page, against the mock', () => {
       const clientId = JSON.parse(client!.slice(client!.indexOf('{'))).client_id as string;
       const accessToken = JSON.parse(tokens!.slice(tokens!.indexOf('{'))).access_token as string;
       await expect.poll(() => list.getByLabel('Access token (Service-oauthtoken)').inputValue()).toBe(accessToken);
-      // The next call carries it: the journal names its client.
+      // The next call carries it: the journal names its client (by the last four characters of its ID, a secret).
       await list.getByRole('button', { name: /^Send / }).click();
-      expect((await answerOf(list, 200)).said).toContain(`Token of the client ${clientId}`);
+      expect((await answerOf(list, 200)).said).toContain(`Token of the client ...${clientId.slice(-4)}`);
       // Every console of the page uses it; nothing keeps it beyond the page's memory.
       const other = await openConsole(onMock, 'getMonitor');
       expect(await other.getByLabel('Access token (Service-oauthtoken)').inputValue()).toBe(accessToken);
@@ -255,7 +255,7 @@ describe('the console of the docs page, against the mock', () => {
       // A page of another origin may not set the account's cookie: the console says so, and the account that may not
       // list customers is the mock's own (a BU portal account).
       const customers = await openConsole(fromDisk, 'listMspCustomers');
-      expect(await customers.getByRole('button', { name: "On a customer's account: 403" }).isDisabled()).toBe(true);
+      expect(await customers.getByRole('button', { name: "With a customer's zaaid, which it does not take: 403" }).isDisabled()).toBe(true);
       await expect
         .poll(() => customers.locator('[id$="-account-hint"]').innerText())
         .toMatch(/a page may not set for another origin: open the page the mock serves/);

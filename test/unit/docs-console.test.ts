@@ -48,7 +48,7 @@ describe("the console's data, read from the description", () => {
     const token = operation('requestToken');
     expect(token.body?.mediaType).toBe('application/x-www-form-urlencoded');
     expect(token.body?.examples[0]?.value).toMatch(/^client_id=.*&grant_type=authorization_code$/);
-    expect(token.account).toBe(false);
+    expect(token.account).toBeUndefined();
   });
 
   it('puts a 1002, a 400 with its violation and a 403 for an account that may not one click away', () => {
@@ -63,9 +63,15 @@ describe("the console's data, read from the description", () => {
     const example = JSON.parse(operation('createMonitorGroup').body!.examples[0]!.value);
     const { display_name: _name, ...rest } = example;
     expect(JSON.parse(withoutName.body!)).toEqual(rest);
-    // Listing customers (business units) while acting on one is refused; any call on a stranger's account too.
-    expect(operation('listMspCustomers').scenarios).toContainEqual({ label: "On a customer's account", status: 403, account: 'managed' });
+    // A call on a stranger's account is refused; so is a list of accounts sent with a zaaid, which it does not take.
+    expect(operation('listMonitors').account).toBe('acts');
     expect(operation('listMonitors').scenarios).toEqual([{ label: 'On an account that is not yours', status: 403, account: 'stranger' }]);
+    for (const list of ['listMspCustomers', 'listBusinessUnits']) {
+      expect(operation(list).account, list).toBe('lists');
+      expect(operation(list).scenarios).toEqual([
+        { label: "With a customer's zaaid, which it does not take", status: 403, account: 'managed' },
+      ]);
+    }
     expect(operation('requestToken').scenarios).toEqual([]);
   });
 });
