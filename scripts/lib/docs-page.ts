@@ -101,6 +101,9 @@ export interface ConsoleParts {
 /** The console of a description, as the page inlines it. */
 export async function consoleParts(bundle: OpenApiDocument): Promise<ConsoleParts> {
   const { script, style } = await consoleAssets();
+  // Inline, a script or a style ends at the first `</script` or `</style` in it, whatever the code means there.
+  if (/<\/script/i.test(script) || /<\/style/i.test(style))
+    throw new Error("The console's code or style holds an end tag: the page cannot inline it");
   return {
     style: `<style>${style}</style>`,
     data: `<script type="application/json" id="${consoleDataId}">${scriptJson(consoleData(bundle))}</script>`,
