@@ -195,7 +195,7 @@ class OperationConsole {
       simulator
         ? 'Sent as the cookie zaaid (Cookie: zaaid=...), which acts on a customer or business unit; the mock’s state lists them.'
         : served
-          ? 'The mock’s state did not answer (a mock started with --examples has none): your own account only.'
+          ? 'The mock’s test API did not answer this page (a mock started with --examples has none, one given MOCK_TEST_API_TOKEN answers that token only): your own account only.'
           : `Acting on a customer or business unit sends Cookie: zaaid=..., which a page may not set for another origin: open the page the mock serves (${'origin' in origin ? origin.origin : 'http://127.0.0.1:4010'}/docs/), or run the curl command below.`
     }`;
     for (const { scenario, button } of this.scenarios) button.disabled = scenario.account !== undefined && !simulator;
