@@ -10,6 +10,7 @@ import { bundleSize } from './lib/bench/bundle-size.js';
 import { client } from './lib/bench/client.js';
 import { commandLines } from './lib/bench/command-lines.js';
 import { consumerTypecheck } from './lib/bench/consumer-typecheck.js';
+import { coverage } from './lib/bench/coverage.js';
 import { docsPage } from './lib/bench/docs-page.js';
 import { hostile } from './lib/bench/hostile.js';
 import { journal } from './lib/bench/journal.js';
@@ -27,6 +28,7 @@ export const sections: BenchSection[] = [
   mockInProcess,
   commandLines,
   journal,
+  coverage,
   hostile,
   client,
   bundleSize,

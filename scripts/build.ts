@@ -1,6 +1,7 @@
 // Builds generated/ from openapi/ (lint, bundle as YAML and JSON, the engine's operations of the mock document,
 // TypeScript types, the typed client, the constants, the 3.0 and dereferenced forms, the Markdown reference and
-// llms.txt, the Postman collection and environments, the MCP tools, the zod schemas, the rendered docs), then the
+// llms.txt, the Postman collection and environments, the MCP tools, the seed's and the coverage report's JSON Schemas,
+// the zod schemas, the rendered docs), then the
 // package in dist/ (src/ and the generated TypeScript, compiled).
 //
 //   tsx scripts/build.ts              build, skipping steps whose inputs did not change
@@ -18,6 +19,7 @@ import { mockDocument } from '../src/description/mock-document.js';
 import type { OpenApiDocument } from '../src/description/openapi.js';
 import { clientSource } from './lib/client-source.js';
 import { generateConstants } from './lib/constants-source.js';
+import { coverageSchema } from './lib/coverage-schema.js';
 import { finishedPage, redocPage } from './lib/docs-page.js';
 import { llmsText, markdownReference } from './lib/markdown-reference.js';
 import { mcpTools } from './lib/mcp-tools.js';
@@ -167,6 +169,13 @@ export const steps: Step[] = [
     inputs: [...specInputs, 'scripts/lib/seed-schema.ts', 'src/simulator/seed.ts'],
     produces: (out) => [out.seedSchema],
     run: async (out) => write(out.seedSchema, `${JSON.stringify(seedSchema(await readBundle(out)), null, 2)}\n`),
+  },
+  {
+    // The JSON Schema of the mock's coverage report, from the description and the names the mock counts by.
+    name: 'coverage schema',
+    inputs: [...specInputs, 'scripts/lib/coverage-schema.ts', 'src/simulator/behaviours.ts', 'src/coverage/errors.ts'],
+    produces: (out) => [out.coverageSchema],
+    run: async (out) => write(out.coverageSchema, `${JSON.stringify(coverageSchema(await readBundle(out)), null, 2)}\n`),
   },
   {
     name: 'zod',

@@ -24,6 +24,7 @@ export function outputs(dir: string = generatedDir) {
     zod: path.join(dir, 'zod.ts'),
     mcpTools: path.join(dir, 'mcp-tools.json'),
     seedSchema: path.join(dir, 'seed.schema.json'),
+    coverageSchema: path.join(dir, 'coverage.schema.json'),
     docs: path.join(dir, 'docs', 'index.html'),
     referenceMd: path.join(dir, 'docs', 'reference.md'),
     llmsTxt: path.join(dir, 'docs', 'llms.txt'),

@@ -28,14 +28,19 @@ export function npmHint(options: OptionSpec): string {
  * there; anything unknown or malformed throws a UsageError with the usage.
  */
 export function parseOptions(usage: string, options: OptionSpec, args: string[]): Record<string, string | boolean | undefined> {
+  return parseLine(usage, options, args, false).values;
+}
+
+/** Parses a command line's options and the files it names besides them (`coverage a.json b.json`). */
+function parseLine(usage: string, options: OptionSpec, args: string[], files: boolean) {
   const spec: OptionSpec = { ...options, help: { type: 'boolean', short: 'h', default: false } };
-  if (args.includes('--help') || args.includes('-h')) return { help: true };
+  if (args.includes('--help') || args.includes('-h')) return { values: { help: true }, files: [] };
   try {
     const parsed = parseArgs({ args, options: spec, strict: true, allowPositionals: true });
-    if (parsed.positionals.length > 0) throw new Error(`Unexpected argument ${JSON.stringify(parsed.positionals[0])}.`);
-    return parsed.values as Record<string, string | boolean | undefined>;
+    if (!files && parsed.positionals.length > 0) throw new Error(`Unexpected argument ${JSON.stringify(parsed.positionals[0])}.`);
+    return { values: parsed.values as Record<string, string | boolean | undefined>, files: parsed.positionals };
   } catch (error) {
-    // Node's message for an unknown option goes on about positional arguments, which no command here takes.
+    // Node's message for an unknown option goes on about positional arguments, which only names of files are here.
     const message = (error as Error).message.replace(/ To specify a positional argument .*$/s, '');
     throw new UsageError(`${message}${npmHint(options)}\n${usage}`);
   }
@@ -79,6 +84,9 @@ export interface Command {
 
 /** Parses a command's options; throws a UsageError naming the fault, with the usage (and the npm hint). */
 export const parseCommand = (command: Command, args: string[]) => parseOptions(command.usage, command.options, args);
+
+/** Parses a command's options and the files it names besides them; throws a UsageError as parseCommand does. */
+export const parseCommandWithFiles = (command: Command, args: string[]) => parseLine(command.usage, command.options, args, true);
 
 export interface NumberRule {
   /** Digits only (`--port 4010`), or a decimal too (`--rate 0.5`). */

@@ -3,11 +3,13 @@
 // SIGTERM or SIGHUP (serve.ts: in the background with --detach). `monitoring-service-api verify`
 // checks a running service against the contract once and exits with a status that says how it went;
 // `monitoring-service-api mcp` serves the API as tools for an AI assistant; `monitoring-service-api record` writes a
-// seed for the mock from a real account. One file per command; this one dispatches.
+// seed for the mock from a real account; `monitoring-service-api coverage` says what tests exercised of the contract.
+// One file per command; this one dispatches.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Command, npmHint, program, UsageError } from './args.js';
+import { coverageCommand, runCoverage } from './coverage.js';
 import { mcpCommand, runMcp } from './mcp.js';
 import { mockCommand, runMock } from './mock.js';
 import { proxyCommand, runProxy } from './proxy.js';
@@ -15,6 +17,7 @@ import { recordCommand, runRecord } from './record.js';
 import { exitAfterFailure } from './serve.js';
 import { runVerify, verifyCommand } from './verify.js';
 
+export { runCoverage } from './coverage.js';
 export { credentialsFrom, credentialVariables } from './credentials.js';
 export { mockBanner, runMock } from './mock.js';
 export { runProxy } from './proxy.js';
@@ -27,6 +30,7 @@ const commands: Record<string, Command> = {
   verify: verifyCommand,
   mcp: mcpCommand,
   record: recordCommand,
+  coverage: coverageCommand,
 };
 
 export const usage = `Usage: ${program} <command> [options]
@@ -68,6 +72,7 @@ export async function main(argv: string[]): Promise<void> {
   if (name === 'verify') return runVerify(args);
   if (name === 'mcp') return runMcp(args);
   if (name === 'record') return runRecord(args);
+  if (name === 'coverage') return runCoverage(args);
   throw new UsageError(`Unknown command ${JSON.stringify(name)}.${name.startsWith('-') ? npmHint({}) : ''}\n${usage}`);
 }
 

@@ -34,6 +34,7 @@ export const mockCommand = {
   --max-body-bytes N    largest request body accepted (413 above). Default 1048576.
   --max-connections N   most connections open at once (more are closed). Default 256.
   --journal-size N      exchanges the request journal keeps (GET /__mock/requests). Default 1000; 0 turns it off.
+  --no-coverage         count no coverage of the contract (GET /__mock/coverage; ${program} coverage reads it).
   --log                 print one line per request: method, target (credential parameters redacted), status.
 ${servingUsage('mock', 24)}
   -h, --help            this help.
@@ -57,6 +58,7 @@ In CI, one command starts it in the background and returns once it answers (or f
     'max-body-bytes': { type: 'string' },
     'max-connections': { type: 'string' },
     'journal-size': { type: 'string' },
+    'no-coverage': { type: 'boolean', default: false },
     log: { type: 'boolean', default: false },
     ...servingOptions,
   },
@@ -143,7 +145,9 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   const maxConnections = numberOption('max-connections', values['max-connections'], mockCommand.usage, countRule);
   const randomFaults = randomFaultsOption(values);
   const journalSize = numberOption('journal-size', values['journal-size'], mockCommand.usage, { whole: true, range: [0, 1_000_000] });
-  const simulatorOptions = ['strict-tokens', 'seed', 'journal-size'].filter((name) => values[name] !== undefined && values[name] !== false);
+  const simulatorOptions = ['strict-tokens', 'seed', 'journal-size', 'no-coverage'].filter(
+    (name) => values[name] !== undefined && values[name] !== false,
+  );
   if (values.examples && (simulatorOptions.length > 0 || randomFaults))
     throw new UsageError(
       `${[...simulatorOptions, ...(randomFaults ? ['fault-rate/latency-ms'] : [])].map((name) => `--${name}`).join(', ')}: options of the simulator, which --examples turns off.\n${mockCommand.usage}`,
@@ -173,6 +177,7 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
       seed: typeof values.seed === 'string' ? values.seed : undefined,
       randomFaults,
       journalSize,
+      coverage: values['no-coverage'] !== true,
       ...(values.log ? { onAnswer: logLine } : {}),
     });
   } catch (error) {

@@ -29,6 +29,8 @@ const flagOf: Readonly<Record<string, string>> = {
   unknownMonitorId: '--unknown-monitor-id',
   allowedOrigins: '--allow-origin',
   allowedHosts: '--allow-host',
+  min: '--min',
+  require: '--require',
   'auth.refreshToken': credentialVariables.refreshToken,
   'auth.clientId': credentialVariables.clientId,
   'auth.clientSecret': credentialVariables.clientSecret,

@@ -43,13 +43,17 @@ const maxDepth = 64;
 /** The most characters of a fact the simulator read from a request (its account) that an entry keeps. */
 const maxFactLength = 256;
 
-/** The facts of an exchange that the simulator knows and a request does not say. */
+/** The facts of an exchange that the mock knows and a request does not say. */
 export interface ExchangeFacts {
   /** The simulated time of the call, epoch ms (written in the service's form when the entry is read). */
   at: number;
+  /** The operationId the call reached, or null when none matched. */
+  operation: string | null;
   account: string | null;
   client_id: string | null;
   fault: JournalEntry['fault'];
+  /** The behaviours the simulator played (names of src/simulator/behaviours.ts). */
+  behaviours: readonly string[];
 }
 
 /** A body as an entry keeps it: within the bound, as sent; past it, redacted when recorded, cut and marked. */
@@ -84,6 +88,7 @@ export interface KeptEntry {
   /** The answer's `sl-violations` header. */
   violations: string | undefined;
   fault: JournalEntry['fault'];
+  behaviours: readonly string[];
   /** The secrets found by name in the request, at most exchangeLimit. */
   secrets: string[];
   /** The words the simulator held as credentials when the exchange was recorded. */
@@ -217,7 +222,7 @@ function keptFact(value: string | null, isSecret: (value: string) => boolean): s
 
 /** What an entry holds, as kept: its texts, its secrets, and a share for the objects that hold them. */
 function keptBytes(entry: KeptEntry): number {
-  let bytes = 512 + entry.target.length + (entry.violations?.length ?? 0);
+  let bytes = 512 + entry.target.length + (entry.violations?.length ?? 0) + 8 * entry.behaviours.length;
   for (const name in entry.headers) bytes += 48 + name.length + entry.headers[name]!.length;
   // A small Buffer can be a view of a shared pool of 8 KiB: the pool is what it keeps.
   bytes += (entry.body?.bytes.buffer.byteLength ?? 0) + (entry.answer?.bytes.buffer.byteLength ?? 0);
@@ -230,13 +235,8 @@ function keptBytes(entry: KeptEntry): number {
  * Makes the entry of one exchange. `isSecret` says whether a value is a credential the simulator holds. `unmatched`
  * is given when no operation matched the call.
  */
-export function makeEntry(
-  call: Call,
-  answer: Answer,
-  operation: string | null,
-  facts: ExchangeFacts,
-  isSecret: (value: string) => boolean = () => false,
-): KeptEntry {
+export function makeEntry(call: Call, answer: Answer, facts: ExchangeFacts, isSecret: (value: string) => boolean = () => false): KeptEntry {
+  const { operation } = facts;
   const redactor = new Redactor([], { limit: exchangeLimit, words: { shortest: shortestIssued, isSecret } });
   const body = bodyText(call);
   headSecrets(call, redactor);
@@ -258,6 +258,7 @@ export function makeEntry(
     answer: flooded ? undefined : keptBody(answer.body, answerMediaType(answer), redactor),
     violations: flooded ? undefined : violations,
     fault: facts.fault,
+    behaviours: facts.behaviours,
     secrets: flooded ? [] : redactor.values(),
     issued: flooded ? [] : issuedWords(call, body, isSecret),
     flooded,
@@ -344,6 +345,7 @@ export function readEntry(
       answer: hidden,
       violations: [],
       fault: entry.fault,
+      behaviours: [...entry.behaviours],
     };
   }
   const redactor = redactorOf(entry, isSecret);
@@ -359,5 +361,6 @@ export function readEntry(
     answer: shownBody(entry.answer, redactor),
     violations: shownViolations(entry.violations, redactor),
     fault: entry.fault,
+    behaviours: [...entry.behaviours],
   };
 }

@@ -4,7 +4,7 @@
 // its code sent (`GET /__mock/requests`, `control.requests()`), filtered; entries that left the ring are counted.
 
 import type { OpenApiDocument } from '../description/openapi.js';
-import { compileRoutes, matchRoute, type Route } from '../description/routes.js';
+import { compileRoutes, type Route } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { isWhole, refuseUnknownKeys } from '../options.js';
 import { type ExchangeFacts, type KeptEntry, makeEntry, readEntry, shownPath } from './entry.js';
@@ -24,8 +24,6 @@ export interface JournalOptions {
   size?: number | undefined;
   /** Bytes the entries may hold together. Default 32 MiB. */
   maxBytes?: number | undefined;
-  /** The facts of an exchange the request does not say: the simulated time, the account, the client, a fault. */
-  facts: (call: Call, operation: string | null) => ExchangeFacts;
   /** Writes the time of an entry (epoch ms) in the service's form, when it is read. */
   formatTime: (time: number) => string;
   /** Whether a value is a credential the mock issued (it is then redacted wherever it appears). */
@@ -35,8 +33,11 @@ export interface JournalOptions {
 export interface Journal {
   /** Entries kept at most; 0 when the journal is off. */
   readonly size: number;
-  /** Records one exchange: the call and its answer (the operation it reached is matched again from the call's path). */
-  record(call: Call, answer: Answer): void;
+  /**
+   * Records one exchange: the call, its answer, and the facts the request does not say (the operation it reached, the
+   * simulated time, the account, the client, a fault, the behaviours played).
+   */
+  record(call: Call, answer: Answer, facts: ExchangeFacts): void;
   /** The entries a filter keeps, oldest first. Throws a TypeError or RangeError naming a wrong filter field. */
   requests(filter?: JournalFilter): JournalPage;
   /** One entry by its id, or undefined when it has left the ring (or never was). */
@@ -172,10 +173,9 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
   });
   return {
     size,
-    record(call, answer) {
+    record(call, answer, facts) {
       if (size === 0) return;
-      const operation = matchRoute(routes, call.segments, call.method)?.operation?.operationId ?? null;
-      const kept = makeEntry(call, answer, operation, options.facts(call, operation), options.isSecret);
+      const kept = makeEntry(call, answer, facts, options.isSecret);
       kept.id = ++lastId;
       entries.push(kept);
       bytes += kept.bytes;

@@ -54,6 +54,11 @@ export interface JournalEntry {
   violations: JournalViolation[];
   /** What the mock injected into this answer (a scripted or random fault): its status (null for a delay only) and delay. */
   fault: { status: number | null; delay_ms: number } | null;
+  /**
+   * The behaviours the simulator played in this exchange, by the names the coverage report counts them by
+   * (`access-token-expired`, `customer-account`, `fault-retry-after`...); empty when it played none.
+   */
+  behaviours: string[];
   /** For a call no operation matched: the closest operation, and what differed; else null. */
   near_miss: NearMiss | null;
 }

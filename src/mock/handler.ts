@@ -1,7 +1,8 @@
 // The mock's answer to one request, whatever carried it: the checks of exchange.ts and policy.ts, then Prism's
 // engine on the mock document, which validates the request and makes the documented example answer; then, by
-// default, the simulator (src/simulator/), which decides the answers that depend on state. Shared by the HTTP server
-// (startMock) and the in-process fetch (createMockFetch).
+// default, the simulator (src/simulator/), which decides the answers that depend on state, and records each exchange
+// once answered, as decided (the route it matched, whether the contract refused it, what the simulator played).
+// Shared by the HTTP server (startMock) and the in-process fetch (createMockFetch).
 
 import type { OpenApiDocument } from '../description/openapi.js';
 import { engineFor } from '../engine/packaged.js';
@@ -9,7 +10,7 @@ import type { EngineMode, EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
 import { type Answer, type Call, checkCall, errorAnswer } from '../http/exchange.js';
 import { OptionError, option, wording } from '../options.js';
-import { createSimulator, isControlPath, type Simulator } from '../simulator/index.js';
+import { createSimulator, isControlPath, type Outcome, type Simulator } from '../simulator/index.js';
 import { mockPolicy } from './policy.js';
 import type { MockBehaviour, MockMode } from './types.js';
 
@@ -50,44 +51,48 @@ export function prepareMock(description?: OpenApiDocument, setup: MockBehaviour 
   const prepared = engineFor(description, engineMode);
   const policy = mockPolicy(prepared.document, { pairedExamples: mode === 'examples' });
   const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup, apiRoot) : undefined;
-  const handler = prepared.engine.then(
-    (engine): MockHandler =>
-      async (call, signal) => {
-        try {
-          const fault = checkCall(call);
-          if (fault) return fault;
-          if (isControlPath(call.path)) {
-            if (simulator) return simulator.controlAnswer(call);
-            return errorAnswer(
+  const decide = prepared.engine.then((engine) => async (call: Call, signal?: AbortSignal): Promise<Outcome> => {
+    // The test API is no operation: its calls are answered, never recorded.
+    const match = isControlPath(call.path) ? undefined : policy.match(call);
+    const refused = (answer: Answer): Outcome => ({ answer, match, refused: true, behaviours: [] });
+    try {
+      const fault = checkCall(call);
+      if (fault) return refused(fault);
+      if (isControlPath(call.path)) {
+        const answer = simulator
+          ? simulator.controlAnswer(call)
+          : errorAnswer(
               404,
               `the test API (${call.path}) is the simulator's, and this mock replays the description's examples (mode 'examples')`,
             );
-          }
-          const match = policy.match(call);
-          const decision = policy.before(call, match);
-          if ('answer' in decision) return decision.answer;
-          // The policy has routed the call (it answers those that reach no operation): the engine routes among the
-          // operations that could answer that route only.
-          const result = await engine.request(engineInput(call, decision.headers), decision.engine, match?.operation);
-          const answer = policy.answer(call, match?.operation, result);
-          if (!simulator || !match?.operation || decision.preferred || !accepted(result)) return answer;
-          return await simulator.answer(call, match.operation, answer, signal);
-        } catch (error) {
-          if (signal?.aborted) throw signal.reason;
-          // A fault of the mock itself, not of the request: say so, and keep serving.
-          return errorAnswer(500, `the mock failed on ${call.method} ${call.path} (${(error as Error).message})`);
-        }
-      },
-  );
-  return { handler: simulator ? handler.then((respond) => journaled(respond, simulator)) : handler, simulator };
+        return { answer, match, refused: false, behaviours: [] };
+      }
+      const decision = policy.before(call, match);
+      if ('answer' in decision) return refused(decision.answer);
+      // The policy has routed the call (it answers those that reach no operation): the engine routes among the
+      // operations that could answer that route only.
+      const result = await engine.request(engineInput(call, decision.headers), decision.engine, match?.operation);
+      const answer = policy.answer(call, match?.operation, result);
+      if (!accepted(result)) return refused(answer);
+      if (!simulator || !match?.operation || decision.preferred) return { answer, match, refused: false, behaviours: [] };
+      return { ...(await simulator.answer(call, match.operation, answer, signal)), match, refused: false };
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      // A fault of the mock itself, not of the request: say so, and keep serving.
+      const answer = errorAnswer(500, `the mock failed on ${call.method} ${call.path} (${(error as Error).message})`);
+      return { answer, match, refused: false, behaviours: [] };
+    }
+  });
+  return { handler: decide.then((decided) => recorded(decided, simulator)), simulator };
 }
 
-/** A handler whose exchanges the simulator's request journal records: one record per exchange, once answered. */
-function journaled(respond: MockHandler, simulator: Simulator): MockHandler {
+/** The handler of a mock: each call decided, then (with the simulator) recorded once, as decided. */
+function recorded(decide: (call: Call, signal?: AbortSignal) => Promise<Outcome>, simulator: Simulator | undefined): MockHandler {
+  if (!simulator) return async (call, signal) => (await decide(call, signal)).answer;
   return async (call, signal) => {
-    const answer = await respond(call, signal);
-    simulator.record(call, answer);
-    return answer;
+    const outcome = await decide(call, signal);
+    simulator.record(call, outcome);
+    return outcome.answer;
   };
 }
 

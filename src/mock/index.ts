@@ -27,6 +27,12 @@ import { type MockHandler, prepareMock } from './handler.js';
 import { testApiRefusal } from './test-api-access.js';
 import type { ApiAccessOptions, MockBehaviour, MockControl } from './types.js';
 
+// The coverage's pure functions from the modules that hold them: its counter's module names a call and its answer
+// (src/http/), whose Node.js types (Buffer) a project without @types/node must not need to compile.
+export { type CoverageFormat, type CoverageFormatOptions, formatCoverage } from '../coverage/format.js';
+export { CoverageReportError, readCoverageReport } from '../coverage/read.js';
+export { checkCoverage, mergeCoverage } from '../coverage/report.js';
+export type * from '../coverage/types.js';
 export { engineInstallCommand, engineVersion } from '../engine/prism.js';
 export type { JournalEntry, JournalFilter, JournalPage, JournalViolation, NearMiss } from '../journal/types.js';
 export { SeedError } from '../simulator/seed.js';
@@ -119,6 +125,8 @@ function controlOf(simulator: Simulator | undefined): MockControl {
     setState: none,
     requests: none,
     clearRequests: none,
+    coverage: none,
+    clearCoverage: none,
     reset: none,
   };
 }

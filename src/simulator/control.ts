@@ -1,6 +1,8 @@
 // The simulator's controls as methods (`mock.control`): the developer console's registration and grant tokens, the
-// clock, the faults, the state (read and set), the request journal and the reset. The test API (test-api.ts) serves the same methods over HTTP.
+// clock, the faults, the state (read and set), the request journal, the coverage and the reset. The test API
+// (test-api.ts) serves the same methods over HTTP.
 
+import { type Coverage, coverageOff } from '../coverage/index.js';
 import type { Journal } from '../journal/index.js';
 import type { Accounts } from './accounts.js';
 import { type SimulatedClock, serviceTime } from './clock.js';
@@ -15,11 +17,17 @@ export interface ControlParts {
   faults: Faults;
   strict: boolean;
   journal: Journal;
+  /** The coverage's counter; undefined when the mock counts nothing (`coverage: false`). */
+  coverage: Coverage | undefined;
   /** A seed checked as `--seed` is (throws a SeedError): the state's accounts in the shape `setState` takes. */
   checkSeed(value: unknown): Seed;
 }
 
-export function createControl({ clock, accounts, tokens, faults, strict, journal, checkSeed }: ControlParts): MockControl {
+export function createControl({ clock, accounts, tokens, faults, strict, journal, coverage, checkSeed }: ControlParts): MockControl {
+  const counting = () => {
+    if (!coverage) throw new TypeError(coverageOff);
+    return coverage;
+  };
   const control: MockControl = {
     registerClient: () => tokens.registerClient(),
     grantCode: (request) => tokens.grantCode(request),
@@ -41,6 +49,8 @@ export function createControl({ clock, accounts, tokens, faults, strict, journal
     },
     requests: (filter) => journal.requests(filter),
     clearRequests: () => journal.clear(),
+    coverage: () => counting().report(),
+    clearCoverage: () => counting().clear(),
     reset() {
       accounts.reset();
       tokens.reset();

@@ -4,6 +4,7 @@
 // requests give the same sequence.
 
 import { isWhole, refuseUnknownKeys } from '../options.js';
+import type { Behaviour } from './behaviours.js';
 import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, PendingFault, RandomFaults } from './types.js';
 
 /** What happens to one answer: a status instead of it, and/or a wait before it. */
@@ -13,6 +14,18 @@ export interface Fault {
   delayMs: number;
   /** `script` or `random`: where the fault comes from, for the answer's message. */
   source: 'script' | 'random';
+}
+
+/**
+ * The behaviours a fault plays, by kind: a status with Retry-After (429, 503), a 5xx or a 4xx without it, a delay;
+ * a status with a delay plays two.
+ */
+export function faultBehaviours(fault: Fault): Behaviour[] {
+  const played: Behaviour[] = [];
+  if (fault.status !== undefined)
+    played.push(fault.retryAfterS !== undefined ? 'fault-retry-after' : fault.status >= 500 ? 'fault-server-error' : 'fault-client-error');
+  if (fault.delayMs > 0) played.push('fault-delay');
+  return played;
 }
 
 export interface Faults {

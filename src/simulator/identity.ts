@@ -8,8 +8,10 @@
 import type { RouteOperation } from '../description/routes.js';
 import { type Answer, type Call, errorAnswer, splitTarget } from '../http/exchange.js';
 import { parseBody, withBody } from './answers.js';
+import type { Behaviour } from './behaviours.js';
+import type { TokenRefusal } from './token-refusals.js';
 import { maxCredentialLength } from './token-store.js';
-import type { TokenAuthority, TokenRefusal, TokenResult } from './tokens.js';
+import type { TokenAuthority, TokenResult } from './tokens.js';
 
 /** The parameters of the identity provider that carry a credential (or its kind), each bounded in length. */
 const credentialParameters = ['client_id', 'client_secret', 'code', 'refresh_token', 'token', 'grant_type'];
@@ -36,8 +38,9 @@ export function identityRefusal(answer: Answer, error: TokenRefusal['error']): A
   };
 }
 
-/** A refusal of the identity provider: 400 `{code, message, error}`, `Retry-After` on a limit. */
-function refusal(refused: TokenRefusal): Answer {
+/** A refusal of the identity provider: 400 `{code, message, error}`, `Retry-After` on a limit; its behaviour noted. */
+function refusal(refused: TokenRefusal, played: Behaviour[]): Answer {
+  if (refused.behaviour) played.push(refused.behaviour);
   const answer = errorAnswer(400, refused.description, {
     violations: [{ location: ['request'], severity: 'Error', code: refused.error, message: refused.description }],
     ...(refused.retryAfterS === undefined ? {} : { headers: { 'Retry-After': String(refused.retryAfterS) } }),
@@ -46,32 +49,36 @@ function refusal(refused: TokenRefusal): Answer {
 }
 
 const missing = (name: string, grant: string): Answer =>
-  refusal({ error: 'invalid_request', description: `${name} is required for ${grant} (as a form field or in the query string)` });
+  refusal({ error: 'invalid_request', description: `${name} is required for ${grant} (as a form field or in the query string)` }, []);
 
 export interface IdentityProvider {
-  answer(call: Call, operation: RouteOperation, example: Answer): Answer;
+  /** The answer to a call of the identity provider; the behaviours it plays are added to `played`. */
+  answer(call: Call, operation: RouteOperation, example: Answer, played: Behaviour[]): Answer;
 }
 
 /** The identity provider; `apiDomain` gives the `api_domain` of its token answers (the mock's own API root). */
 export function createIdentityProvider(tokens: TokenAuthority, apiDomain: () => string): IdentityProvider {
   /** The engine's token answer with the tokens issued, without the example's refresh token on a refresh grant. */
-  const tokenAnswer = (result: TokenResult, example: Answer): Answer => {
-    if (!result.ok) return refusal(result.refusal);
+  const tokenAnswer = (result: TokenResult, example: Answer, played: Behaviour[]): Answer => {
+    if (!result.ok) return refusal(result.refusal, played);
+    played.push(...result.behaviours);
     const { refresh_token: _example, ...shown } = parseBody(example);
     return withBody(example, { ...shown, ...result.tokens, api_domain: apiDomain(), token_type: 'Bearer' });
   };
 
-  const revokeAnswer = (parameter: (name: string) => string | undefined, example: Answer): Answer => {
+  const revokeAnswer = (parameter: (name: string) => string | undefined, example: Answer, played: Behaviour[]): Answer => {
     const token = parameter('token');
     if (!token) return missing('token', 'the revoke endpoint');
     const refused = tokens.revoke(token);
-    return refused ? refusal(refused) : example;
+    if (refused) return refusal(refused, played);
+    played.push('token-revoked');
+    return example;
   };
 
-  const grantAnswer = (parameter: (name: string) => string | undefined, example: Answer): Answer => {
+  const grantAnswer = (parameter: (name: string) => string | undefined, example: Answer, played: Behaviour[]): Answer => {
     const grant = parameter('grant_type');
     if (grant !== 'authorization_code' && grant !== 'refresh_token')
-      return refusal({ error: 'invalid_request', description: 'grant_type must be authorization_code or refresh_token' });
+      return refusal({ error: 'invalid_request', description: 'grant_type must be authorization_code or refresh_token' }, played);
     const what = `grant_type=${grant}`;
     const client_id = parameter('client_id');
     const client_secret = parameter('client_secret');
@@ -80,24 +87,27 @@ export function createIdentityProvider(tokens: TokenAuthority, apiDomain: () => 
     if (grant === 'authorization_code') {
       const code = parameter('code');
       if (!code) return missing('code', what);
-      return tokenAnswer(tokens.exchange({ client_id, client_secret, code }), example);
+      return tokenAnswer(tokens.exchange({ client_id, client_secret, code }), example, played);
     }
     const refresh_token = parameter('refresh_token');
     if (!refresh_token) return missing('refresh_token', what);
-    return tokenAnswer(tokens.refresh({ client_id, client_secret, refresh_token }), example);
+    return tokenAnswer(tokens.refresh({ client_id, client_secret, refresh_token }), example, played);
   };
 
   return {
-    answer(call, operation, example) {
+    answer(call, operation, example, played) {
       const parameter = identityParameters(call);
       const tooLong = credentialParameters.find((name) => (parameter(name)?.length ?? 0) > maxCredentialLength);
       if (tooLong)
-        return refusal({
-          error: 'invalid_request',
-          description: `${tooLong} has ${parameter(tooLong)!.length} characters; the mock reads at most ${maxCredentialLength}, more than any credential it issues`,
-        });
-      if (operation.operationId === 'revokeToken') return revokeAnswer(parameter, example);
-      if (operation.operationId === 'requestToken') return grantAnswer(parameter, example);
+        return refusal(
+          {
+            error: 'invalid_request',
+            description: `${tooLong} has ${parameter(tooLong)!.length} characters; the mock reads at most ${maxCredentialLength}, more than any credential it issues`,
+          },
+          played,
+        );
+      if (operation.operationId === 'revokeToken') return revokeAnswer(parameter, example, played);
+      if (operation.operationId === 'requestToken') return grantAnswer(parameter, example, played);
       return example;
     },
   };

@@ -7,47 +7,77 @@
 //    data (resources.ts, accounts.ts).
 // Each answer is a documented one: the engine's example with the account's data in `data`, or a named example of
 // the description (MonitorNotFound, NotAuthorizedForAccount), in the media type the description gives (answers.ts).
-// The test API drives it (control.ts as methods, test-api.ts over HTTP); the request journal records every
-// exchange (journal.ts).
+// Each step names the behaviours it plays (behaviours.ts). The test API drives it (control.ts as methods, test-api.ts
+// over HTTP); every exchange is recorded once, in the request journal (journal.ts) and the coverage (src/coverage/).
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Coverage, createCoverage } from '../coverage/index.js';
 import { deref, listOf, type OpenApiDocument, operationsById } from '../description/openapi.js';
-import type { RouteOperation } from '../description/routes.js';
+import type { RouteMatch, RouteOperation } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
+import { OptionError, option, wording } from '../options.js';
 import { createAccounts } from './accounts.js';
 import { documentedAnswers } from './answers.js';
+import { type Behaviour, behaviours } from './behaviours.js';
 import { createClock } from './clock.js';
 import { createControl } from './control.js';
-import { createFaults, type Fault } from './faults.js';
+import { createFaults, type Fault, faultBehaviours } from './faults.js';
 import { createIdentityProvider } from './identity.js';
 import { createSimulatorJournal } from './journal.js';
 import { createResources } from './resources.js';
 import { createRoles } from './roles.js';
 import { checkSeed, defaultSeed, readSeedFile, SeedError } from './seed.js';
-import { controlAnswer } from './test-api.js';
+import { controlAnswer, isControlPath } from './test-api.js';
 import { createTokenAuthority } from './tokens.js';
 import type { MockControl, Seed, SimulatorOptions } from './types.js';
 
+export type { Behaviour } from './behaviours.js';
 export { SeedError } from './seed.js';
 export { isControlPath } from './test-api.js';
 export type { SimulatorOptions } from './types.js';
+
+/** What the simulator played in an answer: the behaviours, and the fault it injected. */
+export interface Played {
+  answer: Answer;
+  behaviours: readonly Behaviour[];
+  fault?: Fault | undefined;
+}
+
+/** One call as the mock decided it, recorded once it is answered. */
+export interface Outcome {
+  answer: Answer;
+  /** The route and operation the call matched, if any. */
+  match: RouteMatch | undefined;
+  /** The contract refused the call (the mock's checks, Prism's engine): the simulator never saw it. */
+  refused: boolean;
+  /** The behaviours the simulator played (none when it did not answer). */
+  behaviours: readonly Behaviour[];
+  fault?: Fault | undefined;
+}
 
 export interface Simulator {
   readonly control: MockControl;
   /** The answer of the test API (`/__mock/...`). */
   controlAnswer(call: Call): Answer;
   /**
-   * The state-dependent answer to a call the contract accepts. `example` is the engine's answer from the
-   * description's examples, which the simulator keeps, changes or replaces.
+   * The state-dependent answer to a call the contract accepts, and what it played. `example` is the engine's answer
+   * from the description's examples, which the simulator keeps, changes or replaces.
    */
-  answer(call: Call, operation: RouteOperation, example: Answer, signal?: AbortSignal): Promise<Answer>;
-  /** Records an exchange in the request journal (the test API's own calls are left out). */
-  record(call: Call, answer: Answer): void;
+  answer(call: Call, operation: RouteOperation, example: Answer, signal?: AbortSignal): Promise<Played>;
+  /** Records an exchange in the request journal and the coverage (the test API's own calls are left out). */
+  record(call: Call, outcome: Outcome): void;
 }
 
 /** The seed of the options: a file's path, a value, or the description's examples. Throws a SeedError. */
 function seedOf(document: OpenApiDocument, seed: SimulatorOptions['seed']): Seed {
   if (seed === undefined) return defaultSeed(document);
   return typeof seed === 'string' ? readSeedFile(document, seed) : checkSeed(document, seed, '(the seed option)');
+}
+
+/** Checks the coverage option: counting is on unless it is false. */
+function coverageOption(value: unknown): boolean {
+  if (value === undefined || value === true) return true;
+  if (value === false) return false;
+  throw new OptionError(wording`${option('coverage')} must be true or false, not ${JSON.stringify(value)}`);
 }
 
 /** A state to set (`PUT /__mock/state`), checked as a seed: a SeedError saying the state did not change. */
@@ -82,6 +112,7 @@ export function createSimulator(
   const identity = createIdentityProvider(tokens, apiRoot);
   const resources = createResources(document, { accounts, tokens, answers, roles });
   const recorder = createSimulatorJournal(document, { clock, tokens, size: options.journalSize });
+  const coverage: Coverage | undefined = coverageOption(options.coverage) ? createCoverage(document, { behaviours }) : undefined;
   const control = createControl({
     clock,
     accounts,
@@ -89,20 +120,28 @@ export function createSimulator(
     faults,
     strict,
     journal: recorder.journal,
+    coverage,
     checkSeed: (value) => stateSeed(document, value),
   });
 
   return {
     control,
-    controlAnswer: (call) => controlAnswer(control, call, recorder.journal),
+    controlAnswer: (call) => controlAnswer(control, call, { journal: recorder.journal, coverage }),
     async answer(call, operation, example, signal) {
       const fault = faults.next(operation.operationId);
-      if (fault) recorder.noteFault(call, fault);
+      const played: Behaviour[] = fault ? faultBehaviours(fault) : [];
       if (fault && fault.delayMs > 0) await sleep(fault.delayMs, undefined, signal ? { signal } : undefined);
-      if (fault?.status !== undefined) return answers.fault(operation, fault as Fault & { status: number });
-      if (operation.securityHeaders.includes('authorization')) return resources.answer(call, operation, example);
-      return identity.answer(call, operation, example);
+      if (fault?.status !== undefined)
+        return { answer: answers.fault(operation, fault as Fault & { status: number }), behaviours: played, fault };
+      const answer = operation.securityHeaders.includes('authorization')
+        ? resources.answer(call, operation, example, played)
+        : identity.answer(call, operation, example, played);
+      return { answer, behaviours: played, fault };
     },
-    record: (call, answer) => recorder.record(call, answer),
+    record(call, outcome) {
+      if (isControlPath(call.path)) return;
+      recorder.record(call, outcome);
+      coverage?.count({ call, ...outcome });
+    },
   };
 }

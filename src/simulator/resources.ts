@@ -9,6 +9,7 @@ import { accessTokenOf } from '../http/authorization.js';
 import { type Answer, type Call, errorAnswer, headerText } from '../http/exchange.js';
 import { type Account, type Accounts, zaaidOf } from './accounts.js';
 import { type DocumentedAnswers, parseBody, withBody } from './answers.js';
+import type { Behaviour } from './behaviours.js';
 import type { Roles } from './roles.js';
 import { managedAccountsOf } from './seed.js';
 import type { Principal, TokenAuthority } from './tokens.js';
@@ -84,12 +85,19 @@ export function monitorTypes(document: OpenApiDocument): { id: string; name: str
   });
 }
 
+/** An answer that plays a behaviour, the behaviour noted. */
+function playing(played: Behaviour[], behaviour: Behaviour, answer: Answer): Answer {
+  played.push(behaviour);
+  return answer;
+}
+
 /** Whether the own account, by its kind, has customers (MSP) or business units (BU portal): section 1. */
 const hasManaged = (type: AccountType | undefined, kind: 'customer' | 'business_unit'): boolean =>
   managedAccountsOf(type).includes(kind === 'customer' ? 'customers' : 'business_units');
 
 export interface Resources {
-  answer(call: Call, operation: RouteOperation, example: Answer): Answer;
+  /** The answer to a call of the API; the behaviours it plays are added to `played`. */
+  answer(call: Call, operation: RouteOperation, example: Answer, played: Behaviour[]): Answer;
 }
 
 export interface ResourceParts {
@@ -119,7 +127,8 @@ export function createResources(document: OpenApiDocument, { accounts, tokens, a
     return withBody(example, { ...(isRecord(documentedBody) ? documentedBody : parseBody(example)), data });
   };
 
-  const accountAnswer = (call: Call, operation: RouteOperation, example: Answer, account: Account): Answer => {
+  const accountAnswer = (call: Call, operation: RouteOperation, example: Answer, account: Account, played: Behaviour[]): Answer => {
+    if (account.kind !== 'own') played.push(account.kind === 'customer' ? 'customer-account' : 'business-unit-account');
     switch (operation.operationId) {
       case 'getDeviceKey':
         return envelope(operation, example, { device_key: account.device_key });
@@ -142,7 +151,8 @@ export function createResources(document: OpenApiDocument, { accounts, tokens, a
         // Only an MSP account lists customers, a BU portal account business units: not a normal account, not the
         // other kind, not a customer acted on with the cookie (section 5, item 9).
         const kind = operation.operationId === 'listMspCustomers' ? 'customer' : 'business_unit';
-        if (account.kind !== 'own' || !hasManaged(account.type, kind)) return notAuthorized(operation);
+        if (account.kind !== 'own' || !hasManaged(account.type, kind))
+          return playing(played, 'account-kind-refused', notAuthorized(operation));
         return envelope(operation, example, accounts.list(kind));
       }
       default:
@@ -151,15 +161,17 @@ export function createResources(document: OpenApiDocument, { accounts, tokens, a
   };
 
   return {
-    answer(call, operation, example) {
+    answer(call, operation, example, played) {
       const principal = tokens.authenticate(accessTokenOf(headerText(call.headers.authorization)) ?? '');
-      if (!principal.ok) return errorAnswer(401, principal.reason, { code: documentedCode(operation, 401) });
+      if (!principal.ok)
+        return playing(played, principal.behaviour, errorAnswer(401, principal.reason, { code: documentedCode(operation, 401) }));
       const account = accounts.actingOn(zaaidOf(call.headers.cookie));
-      if (!account) return notAuthorized(operation);
-      const refused =
-        roleAnswer(roles, principal.role ?? accounts.own.role ?? 1, operation) ??
-        scopeFault(operation, principal, scopes.get(operation.operationId));
-      return refused ?? accountAnswer(call, operation, example, account);
+      if (!account) return playing(played, 'account-not-authorized', notAuthorized(operation));
+      const roleRefusal = roleAnswer(roles, principal.role ?? accounts.own.role ?? 1, operation);
+      if (roleRefusal) return playing(played, 'role-refused', roleRefusal);
+      const scopeRefusal = scopeFault(operation, principal, scopes.get(operation.operationId));
+      if (scopeRefusal) return playing(played, 'scope-refused', scopeRefusal);
+      return accountAnswer(call, operation, example, account, played);
     },
   };
 }

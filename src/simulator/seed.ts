@@ -5,8 +5,8 @@
 // MonitorGroupCreate, ServiceRole) before the mock starts: a wrong one is an error naming the file, the JSON
 // pointer and the fault.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { deref, isRecord, listOf, type OpenApiDocument, pointerToken } from '../description/openapi.js';
+import { readNamedFile, UnreadableFile } from '../files.js';
 import { maxJsonDepth, tooDeepAt } from '../http/json-depth.js';
 import { jsonType, schemaFaults } from './schema-check.js';
 import type { AccountSeed, AccountType, ManagedAccountSeed, Seed, SeedFault } from './types.js';
@@ -275,31 +275,13 @@ export const maxSeedDepth = maxJsonDepth + 4;
 /** The largest seed file the mock reads (its own bound): far above any account's monitors and groups. */
 export const maxSeedBytes = 16 * 1024 * 1024;
 
-/**
- * The text of a seed file. It is opened without waiting (a FIFO with no writer would hang a blocking open) and
- * must be a regular file of at most `maxSeedBytes`. Throws a SeedError naming the file.
- */
+/** The text of a seed file: a regular file of at most `maxSeedBytes`. Throws a SeedError naming the file. */
 function seedText(file: string): string {
-  const fail = (message: string) => new SeedError(file, [{ pointer: '', message }]);
-  let fd: number;
   try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    return readNamedFile(file, maxSeedBytes, (size) => `has ${size} bytes; the mock reads seed files of at most ${maxSeedBytes}`);
   } catch (error) {
-    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile())
-      throw fail(
-        `is not a regular file (${stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : 'a device or socket'}): give a JSON file`,
-      );
-    if (stats.size > maxSeedBytes) throw fail(`has ${stats.size} bytes; the mock reads seed files of at most ${maxSeedBytes}`);
-    return readFileSync(fd, 'utf8');
-  } catch (error) {
-    if (error instanceof SeedError) throw error;
-    throw fail(`cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  } finally {
-    closeSync(fd);
+    if (error instanceof UnreadableFile) throw new SeedError(file, [{ pointer: '', message: error.message }]);
+    throw error;
   }
 }
 

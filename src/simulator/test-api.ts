@@ -10,8 +10,11 @@
 //   PUT  /__mock/state         a seed (or what GET gave) -> 200 the state; 400 naming each JSON pointer and fault
 //   GET  /__mock/requests      ?operation=&method=&path=&status=&account=&since=&limit= -> 200 {"requests", "dropped"}
 //   GET  /__mock/requests/{id} -> 200 one entry;  DELETE /__mock/requests -> 204   (src/journal/http.ts)
+//   GET  /__mock/coverage      -> 200 the coverage report;  DELETE /__mock/coverage -> 204   (src/coverage/http.ts)
 //   POST /__mock/reset         -> 204
 
+import { coverageAnswer, coverageEndpoints, coveragePath } from '../coverage/http.js';
+import type { Coverage } from '../coverage/index.js';
 import { isRecord } from '../description/openapi.js';
 import { type Answer, type Call, errorAnswer, quote } from '../http/exchange.js';
 import { notJsonBody } from '../http/json-fault.js';
@@ -71,11 +74,17 @@ const endpoints: Record<string, Record<string, Handler>> = {
   },
 };
 
-/** Every endpoint of the test API with its methods (`GET, PUT /__mock/state`): its own, then the journal's. */
+/** Every endpoint of the test API with its methods (`GET, PUT /__mock/state`): its own, then the journal's and the coverage's. */
 export const testApiEndpoints: readonly string[] = [
   ...Object.entries(endpoints).map(([path, methods]) => `${Object.keys(methods).join(', ')} ${path}`),
-  ...Object.entries(journalEndpoints).map(([path, methods]) => `${methods.join(', ')} ${path}`),
+  ...Object.entries({ ...journalEndpoints, ...coverageEndpoints }).map(([path, methods]) => `${methods.join(', ')} ${path}`),
 ];
+
+/** The rooms of the test API that keep their own record of the exchanges: the journal, and the coverage (when counted). */
+export interface Records {
+  journal: Journal;
+  coverage: Coverage | undefined;
+}
 
 /**
  * The test API's answers carry no CORS headers: a page of another origin must not read them (the mock's own
@@ -105,11 +114,12 @@ function readBody(call: Call): { body: Record<string, unknown> } | { refused: An
 }
 
 /** The answer of the endpoint of a call: 404 and 405 for what is not one, an OPTIONS answer without CORS. */
-function endpointAnswer(control: MockControl, call: Call, journal: Journal): Answer {
+function endpointAnswer(control: MockControl, call: Call, records: Records): Answer {
   let end = call.path.length;
   while (end > 1 && call.path[end - 1] === '/') end--;
   const path = call.path.slice(0, end);
-  if (isJournalPath(path)) return journalAnswer(journal, call, path);
+  if (isJournalPath(path)) return journalAnswer(records.journal, call, path);
+  if (path === coveragePath) return coverageAnswer(records.coverage, call);
   const endpoint = endpoints[path];
   if (!endpoint)
     return errorAnswer(404, `${quote(call.path, 80)} is not an endpoint of the mock's test API (${testApiEndpoints.join('; ')})`);
@@ -132,6 +142,6 @@ function endpointAnswer(control: MockControl, call: Call, journal: Journal): Ans
 }
 
 /** The answer of the test API to a call under `/__mock`. */
-export function controlAnswer(control: MockControl, call: Call, journal: Journal): Answer {
-  return withoutCors(endpointAnswer(control, call, journal));
+export function controlAnswer(control: MockControl, call: Call, records: Records): Answer {
+  return withoutCors(endpointAnswer(control, call, records));
 }

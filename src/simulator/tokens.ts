@@ -14,8 +14,10 @@
 // What clients make up is remembered apart from what the test API made (token-store.ts): a flood of made-up
 // credentials never evicts an issued token, nor one revoked, which is never adopted again.
 import { tokenLimits } from '../../generated/client.js';
+import type { Behaviour } from './behaviours.js';
 import { type SimulatedClock, serviceTime } from './clock.js';
 import { checkGrantCode } from './grant-codes.js';
+import { endedBehaviour, grantCodeFault, type Refused, refuse, type TokenRefusal, windowFault } from './token-refusals.js';
 import {
   type AccessToken,
   type Client,
@@ -42,28 +44,22 @@ import type { GrantCodeRequest, TokenCounts } from './types.js';
 /** The lifetime of every access token the mock issues (`expires_in`, the value the documents show). */
 export const accessTokenLifetimeS = tokenLimits.accessTokenLifetimeSecondsShown;
 
-/** A refusal of the identity provider: an OAuth 2.0 error code (RFC 6749, section 5.2) and what went wrong. */
-export interface TokenRefusal {
-  error: 'invalid_client' | 'invalid_grant' | 'invalid_request' | 'too_many_requests';
-  description: string;
-  /** For a limit: when the next token may be asked for. */
-  retryAfterS?: number;
-}
-
 export interface IssuedTokens {
   access_token: string;
   refresh_token?: string;
   expires_in: number;
 }
 
-type Refused = { ok: false; refusal: TokenRefusal };
-export type TokenResult = { ok: true; tokens: IssuedTokens } | Refused;
+/** Tokens issued, with the behaviours the grant played (the exchange or renewal, and a limit that deleted a token). */
+export type TokenResult = { ok: true; tokens: IssuedTokens; behaviours: Behaviour[] } | Refused;
 
 /**
  * Who an access token acts for: the scopes it was granted (every scope for a token the mock adopted), and the role
  * of its user (undefined: the seed's role, for a token the mock adopted or a grant token without one).
  */
-export type Principal = { ok: true; scopes: ReadonlySet<string> | 'every'; role: number | undefined } | { ok: false; reason: string };
+export type Principal =
+  | { ok: true; scopes: ReadonlySet<string> | 'every'; role: number | undefined }
+  | { ok: false; reason: string; behaviour: Behaviour };
 
 export interface TokenAuthority {
   registerClient(): { client_id: string; client_secret: string };
@@ -93,11 +89,6 @@ interface Authority {
   documented: { scopes: ReadonlySet<string>; roles: readonly number[] };
 }
 
-const refuse = (error: TokenRefusal['error'], description: string, retryAfterS?: number): Refused => ({
-  ok: false,
-  refusal: { error, description, ...(retryAfterS === undefined ? {} : { retryAfterS }) },
-});
-
 /**
  * The client of a grant: a registered one with its secret, or (lenient) one the mock adopts, kept only once the
  * request is granted (keepClient): a refused request leaves nothing behind.
@@ -106,11 +97,15 @@ function clientOf({ store, strict }: Authority, id: string, secret: string): Cli
   const client = findClient(store, id);
   if (client) {
     if (client.secret !== undefined && client.secret !== secret)
-      return refuse('invalid_client', 'the client_secret is not the secret of this client_id');
+      return refuse('invalid_client', 'client-mismatch', 'the client_secret is not the secret of this client_id');
     return client;
   }
   if (strict)
-    return refuse('invalid_client', 'no client with this client_id is registered (strict tokens: register one with POST /__mock/clients)');
+    return refuse(
+      'invalid_client',
+      'token-not-issued',
+      'no client with this client_id is registered (strict tokens: register one with POST /__mock/clients)',
+    );
   return { id, secret: undefined, refreshTokensGenerated: [] };
 }
 
@@ -119,10 +114,14 @@ function keepClient(store: TokenStore, client: Client): void {
   if (!findClient(store, client.id)) store.adopted.clients.set(client.id, client);
 }
 
-function issueAccessToken(refresh: RefreshToken, now: number): AccessToken {
+/** Issues an access token from a refresh token; notes the limit when the new one deletes the first active one. */
+function issueAccessToken(refresh: RefreshToken, now: number, played: Behaviour[]): AccessToken {
   const active = refresh.accessTokens.filter((token) => token.evictedAt === undefined && token.expiresAt > now);
   // Section 8: the 11th active access token deletes the first created.
-  if (active.length >= tokenLimits.activeAccessTokensPerRefreshToken) active[0]!.evictedAt = now;
+  if (active.length >= tokenLimits.activeAccessTokensPerRefreshToken) {
+    active[0]!.evictedAt = now;
+    played.push('active-access-token-limit');
+  }
   const token: AccessToken = { value: tokenValue(), refresh, expiresAt: now + accessTokenLifetimeS * 1000 };
   refresh.accessTokens = refresh.accessTokens.filter((entry) => entry.evictedAt === undefined && entry.expiresAt > now);
   refresh.accessTokens.push(token);
@@ -150,35 +149,6 @@ function adoptRefreshToken(store: TokenStore, value: string, clientId: string): 
   return refresh;
 }
 
-/** The refusal of a grant token that cannot be exchanged: another client's, used, or expired. */
-function grantCodeFault(
-  grant: { clientId: string; usedAt?: number; expiresAt: number; validityMinutes: number },
-  client: Client,
-  now: number,
-) {
-  if (grant.clientId !== client.id) return refuse('invalid_grant', 'the grant token (code) was generated for another client_id');
-  if (grant.usedAt !== undefined)
-    return refuse('invalid_grant', `the grant token (code) was already used at ${serviceTime(grant.usedAt)}: a grant token is used once`);
-  if (now >= grant.expiresAt)
-    return refuse(
-      'invalid_grant',
-      `the grant token (code) expired at ${serviceTime(grant.expiresAt)}, ${grant.validityMinutes} minutes after it was generated: exchange it before it expires`,
-    );
-  return undefined;
-}
-
-/** The refusal when a window's limit is reached (`count` in `windowMinutes`), with when to try again. */
-function windowFault(
-  recent: number[],
-  limit: { count: number; windowMinutes: number },
-  now: number,
-  what: (retryAfterS: number) => string,
-) {
-  if (recent.length < limit.count) return undefined;
-  const retryAfterS = Math.ceil((recent[0]! + limit.windowMinutes * minute - now) / 1000);
-  return refuse('too_many_requests', what(retryAfterS), retryAfterS);
-}
-
 /** `grant_type=authorization_code`: the grant token checked, the client's limit, a new refresh token and access token. */
 function exchange(
   authority: Authority,
@@ -188,7 +158,11 @@ function exchange(
   const { store, strict } = authority;
   const grant = findCode(store, code);
   if (!grant && strict)
-    return refuse('invalid_grant', 'the grant token (code) was not generated by this mock (strict tokens: POST /__mock/grant-codes)');
+    return refuse(
+      'invalid_grant',
+      'token-not-issued',
+      'the grant token (code) was not generated by this mock (strict tokens: POST /__mock/grant-codes)',
+    );
   const client = clientOf(authority, client_id, client_secret);
   if ('ok' in client) return client;
   const grantFault = grant && grantCodeFault(grant, client, now);
@@ -199,6 +173,7 @@ function exchange(
     recent,
     limit,
     now,
+    'refresh-token-limit',
     (retryAfterS) =>
       `this client_id generated ${recent.length} refresh tokens in the last ${limit.windowMinutes} minutes, the identity provider's limit (at most ${limit.count} in ${limit.windowMinutes} minutes): try again in ${retryAfterS} s`,
   );
@@ -221,11 +196,17 @@ function exchange(
   };
   records.refreshTokens.set(refresh.value, refresh);
   store.userRefreshTokens.push(refresh);
+  const played: Behaviour[] = ['grant-code-exchanged'];
   // Section 8: past 20 refresh tokens per user, the oldest is deleted, whether or not it is in use.
+  if (store.userRefreshTokens.length > tokenLimits.refreshTokensPerUser) played.push('refresh-tokens-per-user-limit');
   while (store.userRefreshTokens.length > tokenLimits.refreshTokensPerUser)
     endRefreshToken(store, store.userRefreshTokens[0]!, 'deleted', now);
-  const access = issueAccessToken(refresh, now);
-  return { ok: true, tokens: { access_token: access.value, refresh_token: refresh.value, expires_in: accessTokenLifetimeS } };
+  const access = issueAccessToken(refresh, now, played);
+  return {
+    ok: true,
+    tokens: { access_token: access.value, refresh_token: refresh.value, expires_in: accessTokenLifetimeS },
+    behaviours: played,
+  };
 }
 
 /** `grant_type=refresh_token`: the refresh token checked, its limit, a new access token (no new refresh token). */
@@ -233,27 +214,33 @@ function refresh(authority: Authority, now: number, parameters: Parameters<Token
   const { store, strict } = authority;
   const known = findRefreshToken(store, parameters.refresh_token);
   if (!known && findAccessToken(store, parameters.refresh_token))
-    return refuse('invalid_grant', 'the refresh_token is an access token: send the refresh token of the authorization-code grant');
-  if (!known && strict) return refuse('invalid_grant', 'the refresh_token was not issued by this mock (strict tokens)');
+    return refuse(
+      'invalid_grant',
+      'wrong-token-kind',
+      'the refresh_token is an access token: send the refresh token of the authorization-code grant',
+    );
+  if (!known && strict) return refuse('invalid_grant', 'token-not-issued', 'the refresh_token was not issued by this mock (strict tokens)');
   const client = clientOf(authority, parameters.client_id, parameters.client_secret);
   if ('ok' in client) return client;
   const token = known ?? adoptRefreshToken(store, parameters.refresh_token, client.id);
-  if (token.ended) return refuse('invalid_grant', endedMessage('the refresh_token', token.ended));
-  if (token.clientId !== client.id) return refuse('invalid_grant', 'the refresh_token was issued to another client_id');
+  if (token.ended) return refuse('invalid_grant', endedBehaviour(token.ended), endedMessage('the refresh_token', token.ended));
+  if (token.clientId !== client.id) return refuse('invalid_grant', 'client-mismatch', 'the refresh_token was issued to another client_id');
   const limit = tokenLimits.accessTokensFromRefreshTokens;
   const recent = withinWindow(token.accessTokensGenerated, now, limit.windowMinutes * minute);
   const limited = windowFault(
     recent,
     limit,
     now,
+    'access-token-limit',
     (retryAfterS) =>
       `${recent.length} access tokens were generated from this refresh token in the last ${limit.windowMinutes} minutes, the identity provider's limit (at most ${limit.count} in ${limit.windowMinutes} minutes): try again in ${retryAfterS} s, and reuse an access token until it expires`,
   );
   if (limited) return limited;
   keepClient(store, client);
   token.accessTokensGenerated = [...recent, now];
-  const access = issueAccessToken(token, now);
-  return { ok: true, tokens: { access_token: access.value, expires_in: accessTokenLifetimeS } };
+  const played: Behaviour[] = ['access-token-renewed'];
+  const access = issueAccessToken(token, now, played);
+  return { ok: true, tokens: { access_token: access.value, expires_in: accessTokenLifetimeS }, behaviours: played };
 }
 
 /**
@@ -273,9 +260,11 @@ function revoke({ store, strict }: Authority, now: number, token: string): Token
   if (findAccessToken(store, token))
     return {
       error: 'invalid_request',
+      behaviour: 'wrong-token-kind',
       description: 'the token is an access token: revoke takes the refresh token (access tokens end when they expire)',
     };
-  if (strict) return { error: 'invalid_grant', description: 'the token was not issued by this mock (strict tokens)' };
+  if (strict)
+    return { error: 'invalid_grant', behaviour: 'token-not-issued', description: 'the token was not issued by this mock (strict tokens)' };
   // Lenient: a refresh token the mock never issued is revoked all the same, and refused from now on.
   const adopted = adoptRefreshToken(store, token, '');
   store.adopted.refreshTokens.delete(token);
@@ -289,21 +278,32 @@ function authenticate({ store, strict }: Authority, now: number, value: string):
   const token = findAccessToken(store, value);
   if (!token) {
     if (findRefreshToken(store, value))
-      return { ok: false, reason: 'the token is a refresh token: send an access token (grant_type=refresh_token gives one)' };
+      return {
+        ok: false,
+        behaviour: 'wrong-token-kind',
+        reason: 'the token is a refresh token: send an access token (grant_type=refresh_token gives one)',
+      };
     if (findCode(store, value))
-      return { ok: false, reason: 'the token is a grant token: exchange it for an access token at POST /oauth/v2/token' };
-    if (strict) return { ok: false, reason: 'the access token was not issued by this mock (strict tokens)' };
+      return {
+        ok: false,
+        behaviour: 'wrong-token-kind',
+        reason: 'the token is a grant token: exchange it for an access token at POST /oauth/v2/token',
+      };
+    if (strict) return { ok: false, behaviour: 'token-not-issued', reason: 'the access token was not issued by this mock (strict tokens)' };
     return { ok: true, scopes: 'every', role: undefined };
   }
-  if (token.refresh.ended) return { ok: false, reason: endedMessage('its refresh token', token.refresh.ended) };
+  if (token.refresh.ended)
+    return { ok: false, behaviour: endedBehaviour(token.refresh.ended), reason: endedMessage('its refresh token', token.refresh.ended) };
   if (token.evictedAt !== undefined)
     return {
       ok: false,
+      behaviour: 'deleted-token-refused',
       reason: `the access token was deleted at ${serviceTime(token.evictedAt)}, when its refresh token's access tokens exceeded ${tokenLimits.activeAccessTokensPerRefreshToken} (the 11th deletes the first)`,
     };
   if (now >= token.expiresAt)
     return {
       ok: false,
+      behaviour: 'access-token-expired',
       reason: `the access token expired at ${serviceTime(token.expiresAt)} (expires_in ${accessTokenLifetimeS} s): get a new one with grant_type=refresh_token`,
     };
   return { ok: true, scopes: token.refresh.scopes, role: token.refresh.role };

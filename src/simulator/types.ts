@@ -2,6 +2,7 @@
 // shapes they take and give. The mock's entry point re-exports them (src/mock/types.ts). They stay apart from the
 // modules of a call and its answer (src/http/), whose Node.js types (Buffer) a project without @types/node must not
 // need to compile.
+import type { CoverageReport } from '../coverage/types.js';
 import type { Json } from '../description/openapi.js';
 import type { JournalFilter, JournalPage } from '../journal/types.js';
 
@@ -23,6 +24,8 @@ export interface SimulatorOptions {
   randomFaults?: RandomFaults | undefined;
   /** Entries the request journal keeps (the newest). Default 1,000; 0 turns it off. */
   journalSize?: number | undefined;
+  /** Count what the exchanges covered of the contract (`control.coverage()`, `GET /__mock/coverage`). Default true. */
+  coverage?: boolean | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -187,6 +190,14 @@ export interface MockControl {
   requests(filter?: JournalFilter): JournalPage;
   /** Empties the journal (ids go on growing). */
   clearRequests(): void;
+  /**
+   * What the exchanges since the start (or the last clearCoverage) covered of the contract: operations, statuses,
+   * documented errors, the simulator's behaviours, calls that matched no operation. Throws a TypeError when the
+   * mock counts nothing (`coverage: false`).
+   */
+  coverage(): CoverageReport;
+  /** Starts counting the coverage again from nothing (a reset does not: it sets the state back, not the counts). */
+  clearCoverage(): void;
   /** Back to the start: the seed's accounts, no tokens or clients, the clock and the faults as at start. */
   reset(): void;
 }

@@ -2,7 +2,7 @@
 // near misses, and no secret in any entry whatever place a client put it in.
 import { describe, expect, it } from 'vitest';
 import { mockDocumentOf } from '../../src/description/mock-document.js';
-import { compileRoutes } from '../../src/description/routes.js';
+import { compileRoutes, matchRoute } from '../../src/description/routes.js';
 import { type Answer, createCall } from '../../src/http/exchange.js';
 import { makeEntry, maxBodyBytes } from '../../src/journal/entry.js';
 import { journalAnswer } from '../../src/journal/http.js';
@@ -14,7 +14,7 @@ import { loadBundle } from '../support/bundle.js';
 const document = mockDocumentOf(loadBundle());
 const routes = compileRoutes(document);
 const at = Date.UTC(2026, 10, 21, 10);
-const facts: ExchangeFacts = { at, account: null, client_id: null, fault: null };
+const facts: ExchangeFacts = { at, operation: null, account: null, client_id: null, fault: null, behaviours: [] };
 const formatTime = serviceTime;
 
 const call = (method: string, url: string, headers: Record<string, string> = {}, body = '') =>
@@ -25,17 +25,29 @@ const answer = (status: number, body: unknown, headers: Record<string, string> =
   body: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
 });
 
-/** A journal, and a recorder of calls with their answers. */
-function journalOf(options: { size?: number; maxBytes?: number; isSecret?: (value: string) => boolean; facts?: ExchangeFacts } = {}) {
-  const journal = createJournal(document, { ...options, formatTime, facts: () => options.facts ?? facts });
-  const record = (sent: ReturnType<typeof call>, answered: Answer) => journal.record(sent, answered);
+/** A journal, and a recorder of calls with their answers: the facts given, the operation the mock's routes match. */
+function journalOf(
+  options: { size?: number; maxBytes?: number; isSecret?: (value: string) => boolean; facts?: Partial<ExchangeFacts> } = {},
+) {
+  const { facts: given, ...journalOptions } = options;
+  const journal = createJournal(document, { ...journalOptions, formatTime });
+  const record = (sent: ReturnType<typeof call>, answered: Answer) => {
+    const operation = matchRoute(routes, sent.segments, sent.method)?.operation?.operationId ?? null;
+    journal.record(sent, answered, { ...facts, operation, ...given });
+  };
   return { journal, record };
 }
 
 describe('an entry', () => {
   it('holds the request, the operation, the answer and the facts the simulator gives', () => {
     const { journal, record } = journalOf({
-      facts: { at, account: '700000123', client_id: '1000.0123456789ABCDEF', fault: { status: 503, delay_ms: 20 } },
+      facts: {
+        at,
+        account: '700000123',
+        client_id: '1000.0123456789ABCDEF',
+        fault: { status: 503, delay_ms: 20 },
+        behaviours: ['fault-server-error', 'fault-delay'],
+      },
     });
     record(
       call(
@@ -62,6 +74,7 @@ describe('an entry', () => {
       answer: { code: 0, message: 'success' },
       violations: [],
       fault: { status: 503, delay_ms: 20 },
+      behaviours: ['fault-server-error', 'fault-delay'],
       near_miss: null,
     });
     // Read in the order of an exchange: the request, then the answer (toEqual ignores the order of the keys).
@@ -80,6 +93,7 @@ describe('an entry', () => {
       'answer',
       'violations',
       'fault',
+      'behaviours',
       'near_miss',
     ]);
   });
@@ -365,14 +379,15 @@ describe('what a client may send it', () => {
 
   it('an entry counts what it really keeps: a body of 64 KB of empty objects, a header of 2 MiB', () => {
     const empties = `[${Array.from({ length: 21_000 }, () => '{}').join(',')}]`;
-    const token = makeEntry(
-      call('POST', '/oauth/v2/token', { 'content-type': 'application/json' }, empties),
-      answer(400, {}),
-      'requestToken',
-      facts,
-    );
+    const token = makeEntry(call('POST', '/oauth/v2/token', { 'content-type': 'application/json' }, empties), answer(400, {}), {
+      ...facts,
+      operation: 'requestToken',
+    });
     expect(heldBytes(token)).toBeLessThan(token.bytes + 2048);
-    const big = makeEntry(call('GET', '/api/monitors', { 'x-big': 'h'.repeat(2 * 1024 * 1024) }), answer(200, {}), 'listMonitors', facts);
+    const big = makeEntry(call('GET', '/api/monitors', { 'x-big': 'h'.repeat(2 * 1024 * 1024) }), answer(200, {}), {
+      ...facts,
+      operation: 'listMonitors',
+    });
     expect(heldBytes(big)).toBeLessThan(big.bytes + 2048);
     expect(big.bytes).toBeLessThan(24 * 1024);
   });
@@ -412,8 +427,8 @@ describe('the ring', () => {
   });
 
   it('refuses a size that is not a whole number >= 0', () => {
-    expect(() => createJournal(document, { size: -1, formatTime, facts: () => facts })).toThrow(/journalSize must be a whole number >= 0/);
-    expect(() => createJournal(document, { size: 1.5, formatTime, facts: () => facts })).toThrow(TypeError);
+    expect(() => createJournal(document, { size: -1, formatTime })).toThrow(/journalSize must be a whole number >= 0/);
+    expect(() => createJournal(document, { size: 1.5, formatTime })).toThrow(TypeError);
   });
 
   it('an entry read out is a copy: changing it changes nothing kept', () => {

@@ -123,6 +123,7 @@ describe('the identity provider on an injected clock', () => {
     later(1800_000);
     expect(tokens.authenticate(issued.tokens.access_token)).toEqual({
       ok: false,
+      behaviour: 'access-token-expired',
       reason: 'the access token expired at 2026-11-21T11:00:00+0000 (expires_in 3600 s): get a new one with grant_type=refresh_token',
     });
   });
@@ -191,10 +192,12 @@ describe('the test API, in-process', () => {
     expect(send(sim, 'POST', '/__mock/clients').status).toBe(201);
   });
 
-  it("an unknown endpoint is a 404 listing every endpoint with its methods, the journal's and PUT /__mock/state too", () => {
+  it("an unknown endpoint is a 404 listing every endpoint with its methods, the journal's, the coverage's and PUT /__mock/state too", () => {
     const answer = send(simulator(), 'POST', '/__mock/nope');
     expect(answer.status).toBe(404);
-    expect(answer.json.message).toMatch(/GET, PUT \/__mock\/state;.*GET, DELETE \/__mock\/requests; GET \/__mock\/requests\/\{id\}\)$/);
+    expect(answer.json.message).toMatch(
+      /GET, PUT \/__mock\/state;.*GET, DELETE \/__mock\/requests; GET \/__mock\/requests\/\{id\}; GET, DELETE \/__mock\/coverage\)$/,
+    );
   });
 
   it('answers without CORS headers, so that no page of another origin reads them', () => {
@@ -364,7 +367,7 @@ describe('what the identity provider remembers is bounded', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: Buffer.from(new URLSearchParams(values).toString()),
       });
-      const answer = await sim.answer(call, operation, engineExample(operation));
+      const { answer } = await sim.answer(call, operation, engineExample(operation));
       expect(answer.status, name).toBe(400);
       expect(JSON.parse(answer.body.toString('utf8')), name).toMatchObject({
         error: 'invalid_request',
@@ -386,8 +389,8 @@ async function ask(sim: Simulator, operationId: string, options: { url?: string;
     headers,
     body: Buffer.from(options.body === undefined ? '' : JSON.stringify(options.body)),
   });
-  const answer = await sim.answer(call, operation, engineExample(operation));
-  return { status: answer.status, json: JSON.parse(answer.body.toString('utf8')) };
+  const { answer, behaviours } = await sim.answer(call, operation, engineExample(operation));
+  return { status: answer.status, json: JSON.parse(answer.body.toString('utf8')), behaviours };
 }
 
 /** An access token of a user with this role, from a grant token of the simulator's identity provider. */
@@ -402,7 +405,7 @@ async function tokenOf(sim: Simulator, role?: number, scope = 'Service.Admin.All
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: Buffer.from(form),
   });
-  const answer = await sim.answer(call, operation, engineExample(operation));
+  const { answer } = await sim.answer(call, operation, engineExample(operation));
   return JSON.parse(answer.body.toString('utf8')) as { access_token: string; api_domain: string };
 }
 

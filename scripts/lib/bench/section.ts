@@ -19,7 +19,7 @@ export interface BenchContext extends BenchOptions {
 }
 
 export interface BenchSection {
-  /** The part of the bench it belongs to (build, mock, journal, hostile, client, types, mcp), for choosing parts to measure. */
+  /** The part of the bench it belongs to (build, mock, journal, coverage, hostile, client, types, mcp), for choosing parts to measure. */
   part: string;
   /** What the section measures, printed when it starts. */
   title: string;
