@@ -1,7 +1,7 @@
 // The mock's answer to one request, whatever carried it: the checks of exchange.ts and policy.ts, then Prism's
 // engine on the mock document, which validates the request and makes the documented example answer; then, by
-// default, the simulator (src/simulator/), which decides the answers that depend on state. Shared by the HTTP server
-// (startMock) and the in-process fetch (createMockFetch).
+// default, the simulator (src/simulator/) of the call's world (worlds/), which decides the answers that depend on
+// state. Shared by the HTTP server (startMock) and the in-process fetch (createMockFetch).
 
 import type { OpenApiDocument } from '../description/openapi.js';
 import { engineFor } from '../engine/packaged.js';
@@ -9,9 +9,10 @@ import type { EngineMode, EngineResult } from '../engine/prism.js';
 import { engineInput } from '../engine/translate.js';
 import { type Answer, type Call, checkCall, errorAnswer } from '../http/exchange.js';
 import { OptionError, option, wording } from '../options.js';
-import { createSimulator, isControlPath, type Simulator } from '../simulator/index.js';
+import { isControlPath, type Simulator } from '../simulator/index.js';
 import { mockPolicy } from './policy.js';
 import type { MockBehaviour, MockMode } from './types.js';
+import { createWorlds, isWorldsControlPath, type Worlds, worldPathOf } from './worlds/index.js';
 
 export type MockHandler = (call: Call, signal?: AbortSignal) => Promise<Answer>;
 
@@ -21,8 +22,8 @@ const accepted = (result: EngineResult): boolean => result.ok && !result.validat
 export interface PreparedMock {
   /** Resolves once Prism's engine and the operations are loaded. */
   handler: Promise<MockHandler>;
-  /** The simulator, in simulator mode: made at once (a wrong seed file throws here, before anything starts). */
-  simulator: Simulator | undefined;
+  /** The worlds and their simulators, in simulator mode: made at once (a wrong seed file throws here, before anything starts). */
+  worlds: Worlds | undefined;
 }
 
 /** Checks the mode option. */
@@ -34,61 +35,68 @@ export function mockMode(mode: unknown): MockMode {
 
 /** How a mock is wired to what is around it. */
 export interface MockWiring {
-  /** The mock's own API root (what token answers give as `api_domain`). */
-  apiRoot?: (() => string) | undefined;
+  /**
+   * The origin of the mock's addresses (its API root is the origin and `/api`), as a call reached it when one is given
+   * (a Host header over HTTP), else its own: token answers carry a world's API root as `api_domain`, and the worlds'
+   * endpoints answer their addresses. Default `https://mock.invalid`.
+   */
+  origin?: ((call?: Call) => string) | undefined;
   /** The engine's mode: its full path, for the tests that compare it with the fast one. Default the fast path. */
   engineMode?: Extract<EngineMode, { kind: 'mock' }> | undefined;
 }
+
+/** The examples mode's answer to the simulator's addresses: the test API and the worlds. */
+const simulatorOnly = (call: Call, what: string) =>
+  errorAnswer(404, `${what} (${call.path}) is the simulator's, and this mock replays the description's examples (mode 'examples')`);
 
 /**
  * The mock on a description (a bundled document; this package's by default). The simulator is made at once; the
  * handler resolves once Prism's engine and the operations are loaded.
  */
 export function prepareMock(description?: OpenApiDocument, setup: MockBehaviour = {}, wiring: MockWiring = {}): PreparedMock {
-  const { apiRoot, engineMode = { kind: 'mock' } } = wiring;
+  const { origin = () => 'https://mock.invalid', engineMode = { kind: 'mock' } } = wiring;
   const mode = mockMode(setup.mode);
   const prepared = engineFor(description, engineMode);
   const policy = mockPolicy(prepared.document, { pairedExamples: mode === 'examples' });
-  const simulator = mode === 'simulator' ? createSimulator(prepared.document, setup, apiRoot) : undefined;
-  const handler = prepared.engine.then(
-    (engine): MockHandler =>
-      async (call, signal) => {
-        try {
-          const fault = checkCall(call);
-          if (fault) return fault;
-          if (isControlPath(call.path)) {
-            if (simulator) return simulator.controlAnswer(call);
-            return errorAnswer(
-              404,
-              `the test API (${call.path}) is the simulator's, and this mock replays the description's examples (mode 'examples')`,
-            );
-          }
-          const match = policy.match(call);
-          const decision = policy.before(call, match);
-          if ('answer' in decision) return decision.answer;
-          // The policy has routed the call (it answers those that reach no operation): the engine routes among the
-          // operations that could answer that route only.
-          const result = await engine.request(engineInput(call, decision.headers), decision.engine, match?.operation);
-          const answer = policy.answer(call, match?.operation, result);
-          if (!simulator || !match?.operation || decision.preferred || !accepted(result)) return answer;
-          return await simulator.answer(call, match.operation, answer, signal);
-        } catch (error) {
-          if (signal?.aborted) throw signal.reason;
-          // A fault of the mock itself, not of the request: say so, and keep serving.
-          return errorAnswer(500, `the mock failed on ${call.method} ${call.path} (${(error as Error).message})`);
-        }
-      },
-  );
-  return { handler: simulator ? handler.then((respond) => journaled(respond, simulator)) : handler, simulator };
-}
-
-/** A handler whose exchanges the simulator's request journal records: one record per exchange, once answered. */
-function journaled(respond: MockHandler, simulator: Simulator): MockHandler {
-  return async (call, signal) => {
-    const answer = await respond(call, signal);
-    simulator.record(call, answer);
-    return answer;
-  };
+  const worlds = mode === 'simulator' ? createWorlds(prepared.document, setup, () => origin()) : undefined;
+  const handler = prepared.engine.then((engine): MockHandler => {
+    /** The answer of a world's simulator (or, in mode 'examples', of the engine alone) to a call. */
+    const respond = async (simulator: Simulator | undefined, call: Call, signal?: AbortSignal): Promise<Answer> => {
+      try {
+        const fault = checkCall(call);
+        if (fault) return fault;
+        if (isControlPath(call.path)) return simulator ? simulator.controlAnswer(call) : simulatorOnly(call, 'the test API');
+        const match = policy.match(call);
+        const decision = policy.before(call, match);
+        if ('answer' in decision) return decision.answer;
+        // The policy has routed the call (it answers those that reach no operation): the engine routes among the
+        // operations that could answer that route only.
+        const result = await engine.request(engineInput(call, decision.headers), decision.engine, match?.operation);
+        const answer = policy.answer(call, match?.operation, result);
+        if (!simulator || !match?.operation || decision.preferred || !accepted(result)) return answer;
+        return await simulator.answer(call, match.operation, answer, signal);
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        // A fault of the mock itself, not of the request: say so, and keep serving.
+        return errorAnswer(500, `the mock failed on ${call.method} ${call.path} (${(error as Error).message})`);
+      }
+    };
+    if (!worlds)
+      return (call, signal) =>
+        worldPathOf(call.path) ? Promise.resolve(simulatorOnly(call, 'a world')) : respond(undefined, call, signal);
+    // Every exchange is recorded in its world's request journal, once answered.
+    const journaled = async (simulator: Simulator, call: Call, signal?: AbortSignal) => {
+      const answer = await respond(simulator, call, signal);
+      simulator.record(call, answer);
+      return answer;
+    };
+    return (call, signal) => {
+      if (worldPathOf(call.path)) return worlds.answer(call, (simulator, inner) => journaled(simulator, inner, signal));
+      if (isWorldsControlPath(call.path)) return Promise.resolve(worlds.controlAnswer(call, origin(call)));
+      return journaled(worlds.main, call, signal);
+    };
+  });
+  return { handler, worlds };
 }
 
 /** The mock's handler on a description (this package's by default): resolves once Prism's engine is loaded. */
