@@ -7,6 +7,7 @@
 //   mock.baseUrl  // http://127.0.0.1:PORT/api  (a data center's {base_url})
 //   mock.authUrl  // http://127.0.0.1:PORT      (its {auth_url})
 //   mock.control.registerClient();           // the test API, also over HTTP under /__mock
+//   mock.control.world('gw0').baseUrl        // a world, a state of its own: http://127.0.0.1:PORT/worlds/gw0/api
 //   await mock.stop();
 //
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
@@ -210,7 +211,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
 /**
  * A `fetch` answered by the mock in this process: no server, no port. Give it to `createServiceClient({ fetch })`,
  * or to MSW (`http.all('*', ({ request }) => mockFetch(request))`). The host of the URL does not matter; the path
- * does (`/api/...` for the API, `/oauth/...` for the identity provider).
+ * does (`/api/...` for the API, `/oauth/...` for the identity provider, the same under `/worlds/{id}` for a world).
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);

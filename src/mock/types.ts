@@ -1,7 +1,7 @@
 // The public types of the mock that its entry point exports: how it answers, and the simulator's own types, which
 // live with the simulator (src/simulator/types.ts). They stay apart from the modules of a call and its answer
 // (src/http/), whose Node.js types (Buffer) a project without @types/node must not need to compile.
-import type { MockControl, SimulatorOptions, TokenCounts } from '../simulator/types.js';
+import type { MockControl, SimulatorOptions, StateCounts } from '../simulator/types.js';
 
 export type {
   AccountSeed,
@@ -15,6 +15,7 @@ export type {
   RandomFaults,
   Seed,
   SeedFault,
+  StateCounts,
   TokenCounts,
 } from '../simulator/types.js';
 
@@ -69,23 +70,12 @@ export interface MockWorld {
 }
 
 /** A world as `GET /__mock/worlds` lists it: its addresses and its state in counts (never a token or an account's data). */
-export interface WorldSummary {
+export interface WorldSummary extends StateCounts {
   id: string;
   base_url: string;
   auth_url: string;
   test_api: string;
-  /** Its simulated time. */
-  now: string;
-  /** Its accounts (the own account, customers and business units), and their monitors and groups together. */
-  accounts: number;
-  monitors: number;
-  groups: number;
-  tokens: TokenCounts;
-  /** Fault scripts still to play. */
-  faults: number;
-  /** Entries its journal keeps. */
-  requests: number;
-  /** The bytes its state holds, as its bounds count them. */
+  /** The bytes its state holds, as the worlds' bound counts them. */
   held_bytes: number;
 }
 

@@ -25,7 +25,7 @@ import { createRoles } from './roles.js';
 import { checkSeed, defaultSeed, readSeedFile, SeedError } from './seed.js';
 import { controlAnswer } from './test-api.js';
 import { createTokenAuthority } from './tokens.js';
-import type { MockControl, Seed, SimulatorOptions, TokenCounts } from './types.js';
+import type { MockControl, Seed, SimulatorOptions, StateCounts } from './types.js';
 
 export { SeedError } from './seed.js';
 export { isControlPath } from './test-api.js';
@@ -52,18 +52,7 @@ export interface Simulator {
    */
   heldBytes(): number;
   /** Its state in counts, for the list of worlds: never a token or an account's data. */
-  counts(): SimulatorCounts;
-}
-
-/** A simulator's state in counts. */
-export interface SimulatorCounts {
-  now: string;
-  accounts: number;
-  monitors: number;
-  groups: number;
-  tokens: TokenCounts;
-  faults: number;
-  requests: number;
+  counts(): StateCounts;
 }
 
 /** How a simulator is wired to what is around it (the mock's worlds make theirs so). */
