@@ -10,6 +10,7 @@ import { bundleSize } from './lib/bench/bundle-size.js';
 import { client } from './lib/bench/client.js';
 import { commandLines } from './lib/bench/command-lines.js';
 import { consumerTypecheck } from './lib/bench/consumer-typecheck.js';
+import { docsPage } from './lib/bench/docs-page.js';
 import { hostile } from './lib/bench/hostile.js';
 import { journal } from './lib/bench/journal.js';
 import { mcp } from './lib/bench/mcp.js';
@@ -33,6 +34,7 @@ export const sections: BenchSection[] = [
   bundleSize,
   consumerTypecheck,
   mcp,
+  docsPage,
 ];
 
 /** The parts `--only` chooses among, in the table's order. */

@@ -18,7 +18,7 @@ import { mockDocument } from '../src/description/mock-document.js';
 import type { OpenApiDocument } from '../src/description/openapi.js';
 import { clientSource } from './lib/client-source.js';
 import { generateConstants } from './lib/constants-source.js';
-import { docsDocument, docsTemplate, redocOptions, withoutRemoteImages } from './lib/docs-page.js';
+import { finishedPage, redocPage } from './lib/docs-page.js';
 import { llmsText, markdownReference } from './lib/markdown-reference.js';
 import { mcpTools } from './lib/mcp-tools.js';
 import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
@@ -176,36 +176,21 @@ export const steps: Step[] = [
   },
   {
     name: 'docs',
-    inputs: [...specInputs, 'package-lock.json', 'scripts/docs-template.hbs', 'scripts/lib/docs-page.ts'],
+    inputs: [
+      ...specInputs,
+      'package-lock.json',
+      'scripts/docs-template.hbs',
+      'scripts/lib/docs-page.ts',
+      'scripts/lib/docs-loading.ts',
+      'scripts/lib/docs-console.ts',
+      'scripts/docs-console',
+      'src/description/examples.ts',
+      'src/fetch/address.ts',
+    ],
     produces: (out) => [out.docs],
     run: async (out) => {
-      // One self-contained page (--inlineBundle): Redoc and the description inline, no network needed. The page
-      // renders the description as docsDocument shapes it (the servers' URLs with their hosts).
       const bundle = await readBundle(out);
-      const { title, version, summary } = bundle.info ?? {};
-      const scratch = await mkdtemp(path.join(os.tmpdir(), 'docs-'));
-      try {
-        const page = path.join(scratch, 'index.html');
-        const described = path.join(scratch, 'openapi.json');
-        await writeFile(described, JSON.stringify(docsDocument(bundle)));
-        await run('redocly', [
-          'build-docs',
-          described,
-          '-o',
-          page,
-          '--inlineBundle',
-          '--template',
-          docsTemplate,
-          '--title',
-          `${title} (${version})`,
-          `--templateOptions.description=${summary ?? title}`,
-          '--openapi',
-          JSON.stringify(redocOptions),
-        ]);
-        await write(out.docs, withoutRemoteImages(await readFile(page, 'utf8')));
-      } finally {
-        await rm(scratch, { recursive: true, force: true });
-      }
+      await write(out.docs, await finishedPage(await redocPage(bundle), bundle));
     },
   },
   {

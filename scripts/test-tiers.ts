@@ -1,7 +1,7 @@
 // npm test: the three tiers one after the other, each in a vitest process of its own, then one closing line with the
 // counts and each tier's wall time and CPU time (user + system of the tier's whole process tree: vitest, its
 // workers, and what the tests start: Chromium, npm, the compilers). It is also how the tiers' time targets are
-// measured (decisions/0010): `npm test -- --tiers docs` times the docs browser test alone.
+// measured (decisions/0010): `npm test -- --tiers docs` times the docs page's browser tests alone (the page, its console).
 //
 // CPU time: the kernel counts a process's time into its parent's when the parent waits for it, so the times of every
 // descendant that was waited for reach this process. Chromium's helper processes are not: they outlive the browser
@@ -21,13 +21,13 @@ const measures: Record<string, string[]> = {
   unit: ['--project', 'unit'],
   integration: ['--project', 'integration'],
   e2e: ['--project', 'e2e'],
-  docs: ['--project', 'e2e', 'test/e2e/docs.test.ts'],
+  docs: ['--project', 'e2e', 'test/e2e/docs.test.ts', 'test/e2e/docs-console.test.ts'],
 };
 
 export const testTiersLine = {
   usage: `Usage: npm test -- [--tiers unit,integration,e2e]
 Runs each tier in its own vitest process, one after the other, and prints each one's wall and CPU time.
-  --tiers LIST   the tiers to run, in order, of ${Object.keys(measures).join(', ')} (docs: the docs browser test alone).
+  --tiers LIST   the tiers to run, in order, of ${Object.keys(measures).join(', ')} (docs: the docs page's browser tests alone).
                  Default unit,integration,e2e.
   -h, --help     this help.
 Exit status 1 when a test failed.`,

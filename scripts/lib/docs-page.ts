@@ -1,9 +1,16 @@
 // The rendered docs (generated/docs/index.html): Redoc's options, the page template, the description as the page
-// shows it (its servers' URLs), and the one change the page needs to open without any network. The browser test
-// (test/e2e/docs.test.ts) checks the result in Chromium, on a desktop window and on a phone's.
+// shows it (its servers' URLs), the one change the page needs to open without any network, the console under each
+// operation (docs-console.ts) and the page's quick start (docs-loading.ts). The browser tests (test/e2e/docs.test.ts,
+// test/e2e/docs-console.test.ts) check the result in Chromium, on a desktop window and on a phone's.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { OpenApiDocument, Server } from '../../src/description/openapi.js';
+import { consoleDataId } from '../docs-console/data.js';
+import { consoleAssets, consoleData } from './docs-console.js';
+import { quickLoadingPage, scriptJson } from './docs-loading.js';
 import { root } from './paths.js';
+import { run } from './run.js';
 
 /** The page around Redoc: title, description, the offline content policy and the service's colour. */
 export const docsTemplate = path.join(root, 'scripts', 'docs-template.hbs');
@@ -79,4 +86,71 @@ export function withoutRemoteImages(html: string): string {
   let page = html;
   for (const [url, inline] of Object.entries(remoteImages)) page = page.replaceAll(url, inline);
   return page;
+}
+
+/** The template's places for the console: its style in the head, its data and script at the end of the body. */
+const consoleMarkers = { style: '<!-- docs-console-style -->', script: '<!-- docs-console -->' } as const;
+
+/** What the console adds to the page: its style, data and script, as inlined. */
+export interface ConsoleParts {
+  style: string;
+  data: string;
+  script: string;
+}
+
+/** The console of a description, as the page inlines it. */
+export async function consoleParts(bundle: OpenApiDocument): Promise<ConsoleParts> {
+  const { script, style } = await consoleAssets();
+  // Inline, a script or a style ends at the first `</script` or `</style` in it, whatever the code means there.
+  if (/<\/script/i.test(script) || /<\/style/i.test(style))
+    throw new Error("The console's code or style holds an end tag: the page cannot inline it");
+  return {
+    style: `<style>${style}</style>`,
+    data: `<script type="application/json" id="${consoleDataId}">${scriptJson(consoleData(bundle))}</script>`,
+    script: `<script>${script}</script>`,
+  };
+}
+
+/** Puts the console in the page, at the template's places; an Error when the template lost one. */
+export function withConsole(html: string, parts: ConsoleParts): string {
+  for (const marker of Object.values(consoleMarkers))
+    if (html.split(marker).length !== 2) throw new Error(`The page must hold ${marker} once (scripts/docs-template.hbs)`);
+  return html.replace(consoleMarkers.style, () => parts.style).replace(consoleMarkers.script, () => `${parts.data}\n${parts.script}`);
+}
+
+/** The page as published: Redocly's output with its remote images inlined, the console, and the quick start. */
+export async function finishedPage(html: string, bundle: OpenApiDocument): Promise<string> {
+  return quickLoadingPage(withConsole(withoutRemoteImages(html), await consoleParts(bundle)));
+}
+
+/**
+ * The page as `redocly build-docs --inlineBundle` writes it (one self-contained page: Redoc and the description
+ * inline, no network needed), rendering the description as docsDocument shapes it (the servers' URLs with their
+ * hosts), in the template.
+ */
+export async function redocPage(bundle: OpenApiDocument): Promise<string> {
+  const { title, version, summary } = bundle.info ?? {};
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'docs-'));
+  try {
+    const page = path.join(scratch, 'index.html');
+    const described = path.join(scratch, 'openapi.json');
+    await writeFile(described, JSON.stringify(docsDocument(bundle)));
+    await run('redocly', [
+      'build-docs',
+      described,
+      '-o',
+      page,
+      '--inlineBundle',
+      '--template',
+      docsTemplate,
+      '--title',
+      `${title} (${version})`,
+      `--templateOptions.description=${summary ?? title}`,
+      '--openapi',
+      JSON.stringify(redocOptions),
+    ]);
+    return await readFile(page, 'utf8');
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }

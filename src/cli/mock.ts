@@ -74,6 +74,7 @@ export function mockBanner(mock: RunningMock, mode: MockMode = 'simulator'): str
     `Mock of the Monitoring Service API (Prism's engine, in this process) is listening.`,
     `  API root ({base_url}):           ${mock.baseUrl}`,
     `  Identity provider ({auth_url}):  ${mock.authUrl}`,
+    `  API docs, with a console that sends to this mock: ${mock.docsUrl}`,
     `  Try: curl -H 'Authorization: Service-oauthtoken any-token' ${mock.baseUrl}/monitors`,
   ];
   if (mode === 'simulator') {

@@ -22,6 +22,7 @@ import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js'
 import { OptionError, portOption, positiveWholeNumber } from '../options.js';
 import { redactTarget } from '../output/redact.js';
 import { apiAccess, apiAccessOptions } from './api-access.js';
+import { docsAnswer, docsPath, isDocsPath } from './docs.js';
 import { type MockHandler, prepareMock } from './handler.js';
 import { testApiRefusal } from './test-api-access.js';
 import type { ApiAccessOptions, MockBehaviour, MockControl, MockWorlds } from './types.js';
@@ -61,6 +62,8 @@ export interface RunningMock {
   readonly baseUrl: string;
   /** The identity provider, as a real data center's `{auth_url}`: http://host:port */
   readonly authUrl: string;
+  /** The docs page this mock serves, whose console sends to it: http://host:port/docs/ */
+  readonly docsUrl: string;
   readonly host: string;
   readonly port: number;
   /** Stops listening and closes open connections. Calling it again does nothing. */
@@ -170,7 +173,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const server = createHttpServer({
     handle: async (call) => {
       const refused = isTestApiPath(call.path) ? testApiRefusal(call, { host, port: bound, token: testApiToken }) : access.before(call);
-      const answer = refused ?? (await (handler ??= await ready)(call, ending.signal));
+      const answer = refused ?? (isDocsPath(call.path) ? docsAnswer(call) : await (handler ??= await ready)(call, ending.signal));
       onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
@@ -197,6 +200,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   return {
     baseUrl: `${origin}${apiRoot}`,
     authUrl: origin,
+    docsUrl: `${origin}${docsPath}/`,
     host,
     port: bound,
     stop: () => {

@@ -3,7 +3,7 @@
 // Node 22 and 24, TypeScript 5.9 and 7 in the strictest settings, a vitest suite with the mock, the command line (the
 // MCP server with an MCP client, configured as docs/10-mcp-server.md says), publint and arethetypeswrong, and the
 // size of a client-only install. test/e2e/guides.test.ts checks every block of the guides.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,18 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, root } from '../../scripts/lib/paths.js';
 import { startMock } from '../../src/mock/index.js';
-import {
-  cleanEnv,
-  createProject,
-  diskUse,
-  exec,
-  execOk,
-  inTurns,
-  npmInstall,
-  type Result,
-  scratchRoot,
-  tool,
-} from '../support/consumer-project.js';
+import { cleanEnv, createProject, diskUse, exec, execOk, inTurns, type Result, scratchRoot, tool } from '../support/consumer-project.js';
 import { guideBlocks } from '../support/guide-blocks.js';
 import { descendants, isRunning, signalTree, startCommand, waitUntil } from '../support/processes.js';
 import { sharedPackage } from '../support/shared-package.js';
@@ -37,13 +26,6 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
   peerDependencies: Record<string, string>;
 };
 const scratch = mkdtempSync(path.join(scratchRoot(), 'consumer-'));
-const typescript59 = `typescript@${manifest.devDependencies.typescript}`;
-const vitest = `vitest@${manifest.devDependencies.vitest}`;
-const msw = `msw@${manifest.devDependencies.msw}`;
-const nodeTypes = `@types/node@${manifest.devDependencies['@types/node']}`;
-const zod = `zod@${manifest.devDependencies.zod}`;
-const mcpSdk = `@modelcontextprotocol/sdk@${manifest.devDependencies['@modelcontextprotocol/sdk']}`;
-const openapiMsw = `openapi-msw@${manifest.devDependencies['openapi-msw']}`;
 
 /** A server of an MCP client's configuration (`mcpServers`): a command it starts, or a remote server's address. */
 interface McpServerConfig {
@@ -54,19 +36,8 @@ interface McpServerConfig {
   headers: Record<string, string>;
 }
 
-/** The blocks of a language in a part of a guide: from a heading to the next one of its level. */
-function guideSectionBlocks(file: string, heading: string, language: string): string[] {
-  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
-  const start = lines.indexOf(heading);
-  const level = heading.indexOf(' ');
-  const end = lines.findIndex((line, index) => index > start && /^#+ /.test(line) && line.indexOf(' ') <= level);
-  return guideBlocks(file)
-    .filter((block) => block.language === language && block.line > start && (end < 0 || block.line <= end))
-    .map((block) => block.source);
-}
-
 let tarball = '';
-/** A project made with the README's Install commands, plus TypeScript 5.9, vitest, MSW and Node's types. */
+/** The project of the README's Install commands, with TypeScript 5.9, vitest, MSW and Node's types (shared by the e2e files). */
 let full = '';
 /** A project with the package alone: what a user of the client, types and constants installs (shared: read only). */
 let clientOnly = '';
@@ -96,23 +67,10 @@ const needs = (work: () => Promise<unknown>) => beforeAll(async () => void (awai
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'dist', 'src', 'index.js')))
     throw new Error('dist/ is missing: run `npm run build` (npm test compiles it first).');
-  // The README's layout: the clone (here, a folder with the packed tarball) next to the user's project.
-  const clone = path.join(scratch, 'monitoring-service-api');
-  mkdirSync(clone);
   const packed = sharedPackage();
-  tarball = path.join(clone, path.basename(await packed.tarball));
-  copyFileSync(await packed.tarball, tarball);
-  full = path.join(scratch, 'my-project');
-  mkdirSync(full);
+  tarball = await packed.tarball;
   clientOnlyInstalled = start(packed.clientOnly.then((project) => (clientOnly = project)));
-  const install = async () => {
-    const [commands] = guideSectionBlocks('README.md', '## Install', 'sh');
-    // npm takes what its cache holds, as the other installs here do (--prefer-offline), rather than asking the
-    // registry again about each of the 120 packages while it resolves the tree (some 6 s of waiting).
-    await execOk('sh', ['-e', '-c', commands!], { cwd: full, env: cleanEnv({ npm_config_prefer_offline: 'true' }) });
-    await execOk('npm', ['pkg', 'set', 'type=module'], { cwd: full });
-    await npmInstall(full, [typescript59, vitest, msw, openapiMsw, nodeTypes, zod, mcpSdk]);
-  };
+  const install = async () => ({ project: full } = await packed.full);
   fullInstalled = start(
     (async () => {
       [, tsc7, node22, node24] = await Promise.all([install(), tsc7Path(), tool('node@22.23.3', 'node'), tool('node@24.21.0', 'node')]);

@@ -5,7 +5,7 @@
 // to end, a call on a customer account, the meaning of a status and of a period, the units of time of a period.
 //
 // Every wait is for a state of the page (shown, in the window, stable), never for a time; every click is on something
-// brought into the window first. The page (2.8 MB) is loaded once per window size and the tests take turns on the two
+// brought into the window first. The page (1.5 MB) is loaded once per window size and the tests take turns on the two
 // pages; a task of a reader on both sizes runs on both at once, so that each test's time limit covers its own work
 // only. What every operation and link shows is read from the rendered page as data (the menu once, the samples of
 // each operation, the links of each page); the reader's tasks are driven by hand once each (decisions/0010). What the

@@ -1,21 +1,16 @@
-// Every code block of the guides (README.md and docs/), in a fresh project that installed the packed package, as a
+// Every code block of the guides (README.md and docs/), in the project the README's Install commands made, as a
 // reader copies it: TypeScript type-checked with `tsc --init`'s defaults (by TypeScript 7: the consumer test holds the
 // package's declarations to 5.9 and 7 alike), `ts run` blocks run with Node, `ts vitest` blocks run as one vitest
 // suite, shell parsed by bash, and `sh run` blocks run against a mock of their own, the installed package's. What
 // runs where is said by the fence (test/support/guide-blocks.ts); test/unit/guides.test.ts lists the outlines.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../../scripts/lib/paths.js';
-import { cleanEnv, createProject, exec, npmInstall, scratchRoot } from '../support/consumer-project.js';
+import { cleanEnv, exec } from '../support/consumer-project.js';
 import { allGuideBlocks, type GuideBlock, where } from '../support/guide-blocks.js';
 import { sharedPackage } from '../support/shared-package.js';
 import { initDefaults, tsc7Args, tsc7Path } from '../support/tsc.js';
-
-const devDependencies = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
-  .devDependencies;
-const pinned = (name: string) => `${name}@${devDependencies[name]}`;
 
 const blocks = allGuideBlocks();
 const typescript = blocks.filter((block) => block.language === 'ts' && block.check !== 'outline');
@@ -24,21 +19,23 @@ const shell = blocks.filter((block) => block.language === 'sh');
 /** A block's file name in the project: its guide and line (`docs-04-testing-against-the-mock-12`). */
 const nameOf = (block: GuideBlock) => `${block.file.replace(/\.md$/, '').replace(/\W+/g, '-')}-${block.line}`;
 
+/** The project of the README's Install commands (shared by the e2e files), and this file's folders in it. */
 let project = '';
+let guides = '';
+let out = '';
 
 /** The mock of the package as the project installed it, in this process: a mock per block costs little. */
 const installedMock = (): Promise<typeof import('../../src/mock/index.js')> =>
   import(pathToFileURL(path.join(project, 'node_modules', 'monitoring-service-api', 'dist', 'src', 'mock', 'index.js')).href);
 
 beforeAll(async () => {
-  project = createProject(mkdtempSync(path.join(scratchRoot(), 'guides-')));
-  // What the guides tell a reader to install: the package and its optional peers, and the tools their examples use.
-  const tools = ['@stoplight/prism-http', 'zod', '@modelcontextprotocol/sdk', 'vitest', 'msw', 'openapi-msw', '@types/node'];
-  await npmInstall(project, [await sharedPackage().tarball, ...tools.map(pinned)]);
-  mkdirSync(path.join(project, 'guides'));
+  ({ project } = await sharedPackage().full);
+  guides = path.join(project, 'guides');
+  out = path.join(project, 'guides-out');
+  mkdirSync(guides);
   for (const block of typescript) {
     const file = block.check === 'vitest' ? `${nameOf(block)}.test.ts` : `${nameOf(block)}.ts`;
-    writeFileSync(path.join(project, 'guides', file), `${block.source}\n`);
+    writeFileSync(path.join(guides, file), `${block.source}\n`);
   }
   // tsc --init's defaults, Node's types for the examples that use them, and JavaScript out for the blocks that run.
   const compilerOptions = {
@@ -47,23 +44,25 @@ beforeAll(async () => {
     declaration: false,
     declarationMap: false,
     sourceMap: false,
-    rootDir: 'guides',
-    outDir: 'out',
+    rootDir: '.',
+    outDir: out,
   };
-  writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['guides'] }, null, 2));
+  writeFileSync(path.join(guides, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['.'] }, null, 2));
 }, 300_000);
 
-afterAll(() => rmSync(project, { recursive: true, force: true }));
+afterAll(() => {
+  for (const folder of [guides, out]) if (folder) rmSync(folder, { recursive: true, force: true });
+});
 
 describe('the TypeScript blocks of the guides', () => {
   it(`type-check in a fresh project with tsc --init's defaults (${typescript.length} blocks)`, async () => {
-    const result = await exec(await tsc7Path(), ['-p', '.', ...tsc7Args], { cwd: project });
+    const result = await exec(await tsc7Path(), ['-p', 'guides', ...tsc7Args], { cwd: project });
     expect(`${result.stdout}${result.stderr}`).toBe('');
   });
 
   for (const block of typescript.filter((each) => each.check === 'run')) {
     it(`${where(block)} runs with Node to its end`, async () => {
-      const result = await exec(process.execPath, [path.join('out', `${nameOf(block)}.js`)], { cwd: project, timeoutMs: 60_000 });
+      const result = await exec(process.execPath, [path.join(out, `${nameOf(block)}.js`)], { cwd: project, timeoutMs: 60_000 });
       expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     });
   }
@@ -71,11 +70,10 @@ describe('the TypeScript blocks of the guides', () => {
   it('the `ts vitest` blocks pass as one vitest suite', async () => {
     const suites = typescript.filter((block) => block.check === 'vitest');
     expect(suites.length).toBeGreaterThan(0);
-    const result = await exec(path.join(project, 'node_modules', '.bin', 'vitest'), ['run', '--root', 'guides'], {
-      cwd: project,
-      env: cleanEnv(),
-      timeoutMs: 120_000,
-    });
+    // A configuration of its own: the project's root holds another file's.
+    writeFileSync(path.join(guides, 'vitest.config.mjs'), "export default { test: { include: ['*.test.ts'] } };\n");
+    const vitest = path.join(project, 'node_modules', '.bin', 'vitest');
+    const result = await exec(vitest, ['run'], { cwd: guides, env: cleanEnv(), timeoutMs: 120_000 });
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(new RegExp(`Test Files +${suites.length} passed`));
   });

@@ -271,7 +271,7 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     }
   });
 
-  it('simulates by default: the test API answers, and the banner says so', async () => {
+  it('simulates by default: the test API answers, and the banner says so; it prints the address of the docs page it serves', async () => {
     const command = run(process.execPath, [
       compiledBin,
       'mock',
@@ -301,6 +301,10 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     expect(command.output()).toContain(
       'Worlds, each its own state, made on first use: /worlds/{id}/api ({base_url}), /worlds/{id} ({auth_url}).',
     );
+    const [, docsUrl] = command.output().match(/API docs, with a console that sends to this mock: (\S+)/) ?? [];
+    expect(docsUrl).toBe(baseUrl!.replace(/\/api$/, '/docs/'));
+    const docs = await fetch(docsUrl!);
+    expect([docs.status, docs.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
     expect(command.output()).toMatch(/Strict tokens: only tokens the mock issued are accepted/);
     expect(command.output()).toMatch(/Random faults: rate 0 \(500, 503\), latency 0-1 ms, seed 9/);
     const state = await (await fetch(`${baseUrl!.replace(/\/api$/, '')}/__mock/state`)).json();

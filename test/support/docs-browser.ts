@@ -1,43 +1,18 @@
-// Chromium (Debian's package, driven by playwright-core) opening a file with every network request recorded, and
-// every request refused that is not the file itself: what a reader without a network gets.
-import { existsSync } from 'node:fs';
+// Chromium (Debian's package, driven by playwright-core) opening the docs page with every network request recorded,
+// and every request refused that is not the page itself (or a mock the test allows): what a reader without a
+// network gets.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { disabledFeatures } from './chromium-switches.js';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
-/** The desktop window of the tests, and a phone's (390 px wide, as an iPhone 12 to 15). */
-export const desktop = { width: 1400, height: 1000 } as const;
-export const phone = { width: 390, height: 844 } as const;
+import { desktop } from '../../scripts/lib/chromium.js';
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Headless, and quiet: without the networking flags Chromium looks up outside hosts of its own. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  `--disable-features=${disabledFeatures.join(',')}`,
-];
-
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is missing at ${chromiumPath}: the docs test needs it. Run \`npm test\` (its pretest hook installs ` +
-        "Debian's chromium), or `apt-get install -y chromium`, or set CHROMIUM_PATH to a Chromium binary.",
-    );
-  }
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-}
+export { chromiumArgs, chromiumPath, desktop, launchChromium, phone } from '../../scripts/lib/chromium.js';
 
 export interface RecordedRequest {
   url: string;
   resourceType: string;
-  /** The file itself (any #fragment), or an in-page data:, blob: or about: URL. */
+  /** The page itself (any #fragment), an in-page data:, blob: or about: URL, or an origin the test allowed (a mock). */
   local: boolean;
 }
 
@@ -54,7 +29,7 @@ export interface OfflinePage {
   url: string;
   /** Every request the page made, in order, the refused ones included. */
   requests: RecordedRequest[];
-  /** Requests to anything but the file: all of them refused. */
+  /** Requests to anything but the page and the origins allowed: all of them refused. */
   external(): RecordedRequest[];
   /** Uncaught errors of the page's scripts. */
   errors: string[];
@@ -69,13 +44,23 @@ export interface OfflinePage {
 
 const inPageSchemes = /^(data|blob|about):/i;
 
-export async function openOffline(
+/** The docs page from disk, with every request but the file's refused. */
+export function openOffline(browser: Browser, file: string, viewport: { width: number; height: number } = desktop): Promise<OfflinePage> {
+  return openRecorded(browser, pathToFileURL(file).href, viewport);
+}
+
+/**
+ * The docs page at a URL (a file, or the page a mock serves), with every request recorded: the page itself, in-page
+ * URLs and the origins given (the mocks its console sends to) go on, anything else is refused.
+ */
+export async function openRecorded(
   browser: Browser,
-  file: string,
+  url: string,
   viewport: { width: number; height: number } = desktop,
+  allowedOrigins: string[] = [],
 ): Promise<OfflinePage> {
-  const url = pathToFileURL(file).href;
-  const isLocal = (address: string) => inPageSchemes.test(address) || address.split('#')[0] === url;
+  const isLocal = (address: string) =>
+    inPageSchemes.test(address) || address.split('#')[0] === url || allowedOrigins.some((origin) => address.startsWith(`${origin}/`));
   // Reduced motion: the page jumps where a reader's link points instead of scrolling there smoothly (tests wait less).
   const context = await browser.newContext({ viewport, serviceWorkers: 'block', reducedMotion: 'reduce' });
   const requests: RecordedRequest[] = [];
@@ -109,7 +94,7 @@ export async function openOffline(
     });
   };
   await load();
-  // Loading the 2.8 MB page again for each visit would cost seconds: a visit moves inside the loaded page instead.
+  // Loading the page again for each visit would cost seconds: a visit moves inside the loaded page instead.
   const visit = async (hash = '') => {
     await page.evaluate(async (fragment) => {
       // To the overview by the history (a fragment set to '' would leave a '#'); to a route by its fragment. A visit to
@@ -214,26 +199,26 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core (from npm, injected into the page) on the whole page. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core (from npm, injected into the page) on the whole page, or on the elements a selector picks. */
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     const axe = (
       globalThis as unknown as {
         axe: {
           run: (
-            context: Document,
+            context: Document | { include: string[] },
             options: object,
           ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>;
         };
       }
     ).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    const { violations } = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
     return violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
-  });
+  }, within);
 }

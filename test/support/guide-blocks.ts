@@ -79,3 +79,15 @@ export function allGuideBlocks(): GuideBlock[] {
 
 /** `docs/x.md:12`: where a block is, for messages and file names. */
 export const where = (block: GuideBlock) => `${block.file}:${block.line}`;
+
+/** The sources of the blocks of a language in a part of a guide: from a heading to the next one of its level or above. */
+export function sectionBlocks(file: string, heading: string, language: string): string[] {
+  const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
+  const start = lines.indexOf(heading);
+  if (start < 0) throw new Error(`No "${heading}" in ${file}`);
+  const level = heading.indexOf(' ');
+  const end = lines.findIndex((line, index) => index > start && /^#+ /.test(line) && line.indexOf(' ') <= level);
+  return guideBlocks(file)
+    .filter((block) => block.language === language && block.line > start && (end < 0 || block.line <= end))
+    .map((block) => block.source);
+}

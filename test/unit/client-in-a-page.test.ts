@@ -83,7 +83,6 @@ describe('the network hint in browsers older than URL.canParse (Chrome 111 to 11
   it('names a placeholder host without URL.canParse', () => {
     const canParse = URL.canParse;
     try {
-      // biome-ignore lint/suspicious/noExplicitAny: removing a static that older browsers lack
       delete (URL as any).canParse;
       expect(placeholderHost('https://api.example.invalid/api/monitors')).toBe(
         'api.example.invalid is a placeholder host of the description',

@@ -11,10 +11,9 @@ import { treeCpuMs, treeRssMb } from '../proc.js';
 import type { SampleRequest } from '../sample-requests.js';
 import { describeNewestProfile } from './cpu-profile.js';
 import { type LoadResult, load } from './load.js';
-import { type Started, startServer, stop } from './processes.js';
+import { type Started, startMockCommand, startServer, stop } from './processes.js';
 import { type BenchContext, type BenchSection, ms } from './section.js';
 
-const distBin = path.join(root, 'dist', 'src', 'bin.js');
 const prismCli = path.join(root, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 
 export const commandLines: BenchSection = {
@@ -28,9 +27,8 @@ export const commandLines: BenchSection = {
     writeFileSync(prismDocument, JSON.stringify(mockDocument(JSON.parse(readFileSync(outputs().bundleJson, 'utf8')))));
     const started: Started[] = [];
     try {
-      const ourPort = await freePort();
       const profiling = context.profileDir === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', path.resolve(context.profileDir)];
-      const ours = await startServer(process.execPath, [...profiling, distBin, 'mock', '--port', String(ourPort)], ourPort, first);
+      const ours = await startMockCommand(first, [], profiling);
       started.push(ours);
       const prismPort = await freePort();
       const prism = await startServer(
@@ -74,8 +72,7 @@ const smallerMemoryOptions = ['--max-semi-space-size=1', '--single-threaded-gc']
 
 /** The mock under smallerMemoryOptions through the same load as above, at concurrency 50: its memory and rate. */
 async function smallerMemory({ requests, row }: BenchContext, samples: SampleRequest[], first: SampleRequest): Promise<Started> {
-  const port = await freePort();
-  const server = await startServer(process.execPath, [...smallerMemoryOptions, distBin, 'mock', '--port', String(port)], port, first);
+  const server = await startMockCommand(first, [], smallerMemoryOptions);
   await load(server.origin, samples, requests, 50); // warm-up, as long as the load
   const cpuBefore = treeCpuMs(server.child.pid!);
   const result = await load(server.origin, samples, requests, 50);

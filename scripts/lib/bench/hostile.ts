@@ -6,15 +6,11 @@
 // - its memory after a hostile run (800 token requests of 64 KB of empty objects, 20 monitor groups of 1 MiB of
 //   them), and how long `GET /__mock/state` then takes.
 import http from 'node:http';
-import path from 'node:path';
-import { root } from '../paths.js';
-import { freePort } from '../ports.js';
 import { treeRssMb } from '../proc.js';
 import { median } from './load.js';
-import { type Started, startServer, stop } from './processes.js';
+import { type Started, startMockCommand, stop } from './processes.js';
 import { type BenchContext, type BenchSection, ms } from './section.js';
 
-const bin = path.join(root, 'dist', 'src', 'bin.js');
 const token = { Authorization: 'Service-oauthtoken 1000.bench-access-token' };
 
 /** One request on a connection of its own; resolves with its status, its body's length and its time. */
@@ -114,12 +110,8 @@ export const hostile: BenchSection = {
   title: 'the mock under hostile and huge input, with its journal on and off',
   async run(context) {
     const first = context.samples().find((sample) => sample.operationId === 'listMonitors')!;
-    const start = async (extra: string[]) => {
-      const port = await freePort();
-      return startServer(process.execPath, [bin, 'mock', '--port', String(port), ...extra], port, first);
-    };
-    const on = await start([]);
-    const off = await start(['--journal-size', '0']);
+    const on = await startMockCommand(first);
+    const off = await startMockCommand(first, ['--journal-size', '0']);
     try {
       await tokenRequestRows(context, on, off);
       await memoryRow(context, on, off);

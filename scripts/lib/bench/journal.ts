@@ -4,10 +4,9 @@
 // concurrency 1 and 50. The target: within 5% of the journal off.
 import path from 'node:path';
 import { root } from '../paths.js';
-import { freePort } from '../ports.js';
 import { treeCpuMs } from '../proc.js';
 import { type LoadResult, load, median } from './load.js';
-import { nodeFigures, startServer, stop } from './processes.js';
+import { nodeFigures, startMockCommand, stop } from './processes.js';
 import type { BenchContext, BenchSection } from './section.js';
 
 const ratio = (on: number, off: number) => `${(on / off).toFixed(2)}x`;
@@ -16,13 +15,8 @@ const ratio = (on: number, off: number) => `${(on / off).toFixed(2)}x`;
 async function commandLineRows(context: BenchContext): Promise<void> {
   const samples = context.samples();
   const first = samples.find((sample) => sample.operationId === 'listMonitors')!;
-  const bin = path.join(root, 'dist', 'src', 'bin.js');
-  const start = async (extra: string[]) => {
-    const port = await freePort();
-    return startServer(process.execPath, [bin, 'mock', '--port', String(port), ...extra], port, first);
-  };
-  const on = await start([]);
-  const off = await start(['--journal-size', '0']);
+  const on = await startMockCommand(first);
+  const off = await startMockCommand(first, ['--journal-size', '0']);
   try {
     for (const server of [on, off, off, on]) await load(server.origin, samples, 500, 10); // warm-up
     for (const concurrency of [1, 50]) {

@@ -1,7 +1,9 @@
 // Processes the bench starts as their users start them: servers polled until they answer, Node scripts that print
 // their figures. Their memory and CPU time are read from /proc (scripts/lib/proc.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { root } from '../paths.js';
+import { freePort } from '../ports.js';
 import type { SampleRequest } from '../sample-requests.js';
 import { sendSample } from './load.js';
 import { since } from './section.js';
@@ -40,6 +42,18 @@ export async function startServer(command: string, args: string[], port: number,
     `the first answer of ${args.join(' ')}`,
   );
   return { child, origin, startupMs: since(started) };
+}
+
+/** The command line as the build compiles it. */
+export const distBin = path.join(root, 'dist', 'src', 'bin.js');
+
+/**
+ * The mock's command line on a free port, polled until `first` answers: `options` after `mock`, and `nodeOptions`
+ * for Node itself (a profiler, the heap's bounds).
+ */
+export async function startMockCommand(first: SampleRequest, options: string[] = [], nodeOptions: string[] = []): Promise<Started> {
+  const port = await freePort();
+  return startServer(process.execPath, [...nodeOptions, distBin, 'mock', '--port', String(port), ...options], port, first);
 }
 
 export async function stop(child: ChildProcess) {
