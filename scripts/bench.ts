@@ -19,6 +19,7 @@ import { mockInProcess } from './lib/bench/mock-in-process.js';
 import { pipeline } from './lib/bench/pipeline.js';
 import type { BenchContext, BenchSection } from './lib/bench/section.js';
 import { createTable, formatTable } from './lib/bench/table.js';
+import { worlds } from './lib/bench/worlds.js';
 import { outputs } from './lib/paths.js';
 import { type SampleRequest, sampleRequests } from './lib/sample-requests.js';
 
@@ -30,6 +31,7 @@ export const sections: BenchSection[] = [
   journal,
   coverage,
   hostile,
+  worlds,
   client,
   bundleSize,
   consumerTypecheck,

@@ -2,7 +2,6 @@
 // reports (one per test worker or CI shard), merges them, prints the union as a table, Markdown, JSON or JUnit, and
 // is a CI gate with --min and --require: exit 1 naming what is missing, 2 on bad usage or a report it cannot read.
 
-import { coveragePath } from '../coverage/http.js';
 import {
   type CoverageFormat,
   type CoverageReport,
@@ -15,6 +14,7 @@ import {
 import { credentialAddress } from '../fetch/address.js';
 import { BodyTooLargeError, capBody } from '../fetch/capped-body.js';
 import { readNamedFile, UnreadableFile } from '../files.js';
+import { runCoveragePath } from '../mock/worlds/paths.js';
 import { terminalText } from '../output/escape.js';
 import { type Command, numberOption, parseCommandWithFiles, program, UsageError } from './args.js';
 import { unwritable, writeWhole } from './files.js';
@@ -31,10 +31,10 @@ export const coverageCommand = {
   usage: `Usage: ${program} coverage [FILE...] [--mock URL]... [--format table|markdown|json|junit] [--out FILE]
        [--min PERCENT] [--require NAME,...]
 
-Reads the coverage of running mocks (GET ${coveragePath}) and of reports saved as JSON (control.coverage(),
---format json: one per test worker or CI shard), merges them into their union, and prints it.
+Reads the coverage of running mocks (GET ${runCoveragePath}: every world of the run) and of reports saved as JSON
+(control.coverage(), --format json: one per test worker or CI shard), merges them into their union, and prints it.
   FILE               a report saved as JSON; several are merged.
-  --mock URL         a running mock's address (http://127.0.0.1:4010): its coverage now; repeatable. With
+  --mock URL         a running mock's address (http://127.0.0.1:4010): its coverage now, every world's; repeatable. With
                      ${testApiTokenVariable} in the environment, sent as the test API's token.
   --format F         table (for a terminal, the default), markdown (a pull request comment), json (a report to merge
                      later) or junit (CI: an item not covered is skipped; a required one, and a percent below --min,
@@ -122,7 +122,7 @@ async function mockReport(root: string, token: string | undefined): Promise<Cove
   const where = `the mock at ${root}`;
   let response: Response;
   try {
-    response = await fetch(`${root}${coveragePath}`, {
+    response = await fetch(`${root}${runCoveragePath}`, {
       headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       redirect: 'manual',
       signal: AbortSignal.timeout(mockTimeoutMs),

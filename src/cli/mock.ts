@@ -2,6 +2,7 @@
 
 import { type MockMode, type RandomFaults, type RunningMock, SeedError, startMock } from '../mock/index.js';
 import { exposureWarning } from '../mock/test-api-access.js';
+import { worldsEndpoints } from '../mock/worlds/index.js';
 import { terminalText } from '../output/escape.js';
 import { maxDelayMs } from '../simulator/faults.js';
 import { testApiEndpoints } from '../simulator/test-api.js';
@@ -35,6 +36,10 @@ export const mockCommand = {
   --max-connections N   most connections open at once (more are closed). Default 256.
   --journal-size N      exchanges the request journal keeps (GET /__mock/requests). Default 1000; 0 turns it off.
   --no-coverage         count no coverage of the contract (GET /__mock/coverage; ${program} coverage reads it).
+  --max-worlds N        worlds kept besides the default one (/worlds/{id}/api, each its own state; the one idle
+                        longest is forgotten past it). Default 100.
+  --max-world-bytes N   bytes those worlds hold together (past it, the ones idle longest are forgotten). Default
+                        134217728.
   --log                 print one line per request: method, target (credential parameters redacted), status.
 ${servingUsage('mock', 24)}
   -h, --help            this help.
@@ -59,6 +64,8 @@ In CI, one command starts it in the background and returns once it answers (or f
     'max-connections': { type: 'string' },
     'journal-size': { type: 'string' },
     'no-coverage': { type: 'boolean', default: false },
+    'max-worlds': { type: 'string' },
+    'max-world-bytes': { type: 'string' },
     log: { type: 'boolean', default: false },
     ...servingOptions,
   },
@@ -76,7 +83,8 @@ export function mockBanner(mock: RunningMock, mode: MockMode = 'simulator'): str
     lines.push(
       `  It simulates the service: accounts (Cookie: zaaid=...), monitors, groups, tokens and their limits.`,
       `  Test API, at ${mock.authUrl}:`,
-      ...listLines(testApiEndpoints, '    '),
+      ...listLines([...testApiEndpoints, ...worldsEndpoints], '    '),
+      '  Worlds, each its own state, made on first use: /worlds/{id}/api ({base_url}), /worlds/{id} ({auth_url}).',
     );
     const state = mock.control.state();
     if (state.strict_tokens) lines.push('  Strict tokens: only tokens the mock issued are accepted.');
@@ -145,7 +153,9 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
   const maxConnections = numberOption('max-connections', values['max-connections'], mockCommand.usage, countRule);
   const randomFaults = randomFaultsOption(values);
   const journalSize = numberOption('journal-size', values['journal-size'], mockCommand.usage, { whole: true, range: [0, 1_000_000] });
-  const simulatorOptions = ['strict-tokens', 'seed', 'journal-size', 'no-coverage'].filter(
+  const maxWorlds = numberOption('max-worlds', values['max-worlds'], mockCommand.usage, { whole: true, range: [1, 100_000] });
+  const maxWorldBytes = numberOption('max-world-bytes', values['max-world-bytes'], mockCommand.usage, countRule);
+  const simulatorOptions = ['strict-tokens', 'seed', 'journal-size', 'no-coverage', 'max-worlds', 'max-world-bytes'].filter(
     (name) => values[name] !== undefined && values[name] !== false,
   );
   if (values.examples && (simulatorOptions.length > 0 || randomFaults))
@@ -178,6 +188,8 @@ export async function runMock(args: string[], extraBanner = ''): Promise<void> {
       randomFaults,
       journalSize,
       coverage: values['no-coverage'] !== true,
+      maxWorlds,
+      maxWorldBytes,
       ...(values.log ? { onAnswer: logLine } : {}),
     });
   } catch (error) {

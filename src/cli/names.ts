@@ -21,6 +21,8 @@ const flagOf: Readonly<Record<string, string>> = {
   maxAnswerBytes: '--max-answer-bytes',
   maxConnections: '--max-connections',
   journalSize: '--journal-size',
+  maxWorlds: '--max-worlds',
+  maxWorldBytes: '--max-world-bytes',
   seed: '--seed',
   allow: '--allow',
   budget: '--budget',

@@ -12,16 +12,19 @@ export const coveragePath = '/__mock/coverage';
 /** The coverage's endpoints and the methods of each. */
 export const coverageEndpoints: Readonly<Record<string, readonly string[]>> = { [coveragePath]: ['GET', 'DELETE'] };
 
-/** The answer of the coverage's endpoint to a call of the test API (its path without trailing slashes). */
-export function coverageAnswer(coverage: Coverage | undefined, call: Call): Answer {
+/**
+ * The answer of a coverage's endpoint to a call of the test API (its path without trailing slashes): a world's at
+ * `/__mock/coverage`, the run's at the worlds' own path.
+ */
+export function coverageAnswer(coverage: Pick<Coverage, 'report' | 'clear'> | undefined, call: Call, path = coveragePath): Answer {
   const allowed = coverageEndpoints[coveragePath]!;
   if (call.method === 'OPTIONS') return { status: 204, headers: { Allow: allowed.join(', ') }, body: Buffer.alloc(0) };
   if (!allowed.includes(call.method))
-    return errorAnswer(405, `${call.method} is not supported for ${coveragePath}; it supports ${allowed.join(', ')}`, {
+    return errorAnswer(405, `${call.method} is not supported for ${path}; it supports ${allowed.join(', ')}`, {
       headers: { Allow: allowed.join(', ') },
     });
   const [, query] = splitTarget(call.url);
-  if (query) return errorAnswer(400, `${call.method} ${coveragePath} takes no query parameters (${quote(query, 60)})`);
+  if (query) return errorAnswer(400, `${call.method} ${path} takes no query parameters (${quote(query, 60)})`);
   if (!coverage) return errorAnswer(404, coverageOff);
   if (call.method === 'DELETE') {
     coverage.clear();

@@ -5,8 +5,8 @@
 // behaviours.ts); the calls that matched no operation, by the operation each came closest to. One counter belongs to
 // one simulator; reports of several are merged by a pure function (report.ts), and read, checked and written for
 // people by read.ts and format.ts.
-import { deref, type OpenApiDocument, operationsOf, type Response } from '../description/openapi.js';
-import { compileRoutes, type RouteMatch } from '../description/routes.js';
+import { deref, type OpenApiDocument, operationsOf, perDocument, type Response } from '../description/openapi.js';
+import { type RouteMatch, routesOf } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { nearMiss, nearMissRoutes } from '../journal/near-miss.js';
 import type { NearMiss } from '../journal/types.js';
@@ -76,21 +76,28 @@ const emptyTally = (): Tally => ({ exchanges: 0, behaviours: new Map(), errors: 
 
 const add = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
-/** The operations of a document with nothing counted, by operationId, in the document's order. */
-function operationCounts(document: OpenApiDocument): Map<string, OperationCounts> {
-  const operations = new Map<string, OperationCounts>();
+/** An operation of the document as the report shows it, and the statuses it documents. */
+type CountedOperation = Pick<OperationCounts, 'shown' | 'documented'>;
+
+/** What every counter of a document reads of it once: its operations, its routes' near misses, its errors. */
+const perContract = perDocument((document) => {
+  const operations: CountedOperation[] = [];
   for (const { path, method, operation } of operationsOf(document)) {
     if (typeof operation.operationId !== 'string') continue;
-    operations.set(operation.operationId, {
-      shown: { operation: operation.operationId, method: method.toUpperCase(), path, summary: operation.summary ?? '' },
-      documented: documentedStatuses(document, operation.responses ?? {}),
-      calls: 0,
-      refused: 0,
-      statuses: new Map(),
-    });
+    const shown = { operation: operation.operationId, method: method.toUpperCase(), path, summary: operation.summary ?? '' };
+    operations.push({ shown, documented: documentedStatuses(document, operation.responses ?? {}) });
   }
-  return operations;
-}
+  return {
+    operations,
+    missRoutes: nearMissRoutes(routesOf(document)),
+    errorOf: documentedErrorReader(document),
+    contract: { title: String(document.info?.title ?? ''), version: String(document.info?.version ?? '') },
+  };
+});
+
+/** The operations of a document with nothing counted, by operationId, in the document's order. */
+const operationCounts = (operations: readonly CountedOperation[]): Map<string, OperationCounts> =>
+  new Map(operations.map(({ shown, documented }) => [shown.operation, { shown, documented, calls: 0, refused: 0, statuses: new Map() }]));
 
 /** An operation as the report shows it: its documented statuses in order, then those it answered undocumented. */
 function operationCoverage(counts: OperationCounts): OperationCoverage {
@@ -112,10 +119,8 @@ function operationCoverage(counts: OperationCounts): OperationCoverage {
  * simulator plays, in the order the report lists them.
  */
 export function createCoverage(document: OpenApiDocument, options: { behaviours: Readonly<Record<string, string>> }): Coverage {
-  const missRoutes = nearMissRoutes(compileRoutes(document));
-  const errorOf = documentedErrorReader(document);
-  const contract = { title: String(document.info?.title ?? ''), version: String(document.info?.version ?? '') };
-  let operations = operationCounts(document);
+  const { missRoutes, errorOf, contract, operations: counted } = perContract(document);
+  let operations = operationCounts(counted);
   let tally = emptyTally();
 
   const countUnmatched = (call: Call) => {
@@ -161,7 +166,7 @@ export function createCoverage(document: OpenApiDocument, options: { behaviours:
         unmatched: { calls: tally.unmatched, near_misses: [...tally.nearMisses.values()].map(({ miss, calls }) => ({ ...miss, calls })) },
       }),
     clear() {
-      operations = operationCounts(document);
+      operations = operationCounts(counted);
       tally = emptyTally();
     },
   };

@@ -6,7 +6,7 @@
 // host's root, which gives the URL shape of a real data center: API root `http://host:port/api`, identity
 // provider `http://host:port`. Code samples are left out: they are for readers.
 
-import { isRecord, type OpenApiDocument, type PathItem } from './openapi.js';
+import { isRecord, type OpenApiDocument, type PathItem, perDocument } from './openapi.js';
 
 export const apiRoot = '/api';
 
@@ -27,14 +27,5 @@ export function mockDocument(bundle: OpenApiDocument): OpenApiDocument {
   return document;
 }
 
-const documents = new WeakMap<OpenApiDocument, OpenApiDocument>();
-
 /** The mock document of a description, made once per description object. */
-export function mockDocumentOf(bundle: OpenApiDocument): OpenApiDocument {
-  let document = documents.get(bundle);
-  if (!document) {
-    document = mockDocument(bundle);
-    documents.set(bundle, document);
-  }
-  return document;
-}
+export const mockDocumentOf = perDocument(mockDocument);

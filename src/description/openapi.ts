@@ -248,6 +248,18 @@ export function deref<Node extends { $ref?: unknown }>(document: OpenApiDocument
   return current;
 }
 
+/**
+ * A function of a document made once per document object: what the mock derives from its description (routes,
+ * answers, scopes) is the same for every simulator of it, and a loaded description is never changed.
+ */
+export function perDocument<T>(make: (document: OpenApiDocument) => T): (document: OpenApiDocument) => T {
+  const made = new WeakMap<OpenApiDocument, T>();
+  return (document) => {
+    if (!made.has(document)) made.set(document, make(document));
+    return made.get(document) as T;
+  };
+}
+
 /** Whether a value is a JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

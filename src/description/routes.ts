@@ -8,6 +8,7 @@ import {
   isRecord,
   type OpenApiDocument,
   parametersOf,
+  perDocument,
   type Response,
   type SchemaNode,
   type SecurityRequirement,
@@ -94,6 +95,9 @@ export function compileRoutes(document: OpenApiDocument): Route[] {
   }
   return routes;
 }
+
+/** The routes of a document, compiled once per document object: every mock and simulator of it shares them. */
+export const routesOf = perDocument(compileRoutes);
 
 /** The named examples of each status: those of the first media type that has examples. */
 function namedExamples(document: OpenApiDocument, responses: Record<string, Response>): Record<string, Record<string, unknown>> {

@@ -3,8 +3,8 @@
 // (bodies kept up to 64 KiB each), so that no client can make the mock keep unbounded memory. A test asks it what
 // its code sent (`GET /__mock/requests`, `control.requests()`), filtered; entries that left the ring are counted.
 
-import type { OpenApiDocument } from '../description/openapi.js';
-import { compileRoutes, type Route } from '../description/routes.js';
+import { type OpenApiDocument, perDocument } from '../description/openapi.js';
+import { routesOf } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { isWhole, refuseUnknownKeys } from '../options.js';
 import { type ExchangeFacts, type KeptEntry, makeEntry, readEntry, shownPath } from './entry.js';
@@ -44,6 +44,8 @@ export interface Journal {
   request(id: number): JournalEntry | undefined;
   /** Empties the ring; ids go on growing. */
   clear(): void;
+  /** How many entries it keeps, and the bytes they hold (what its bound counts). */
+  held(): { entries: number; bytes: number };
 }
 
 /** Checks the journal's size option: a whole number >= 0 (0 turns it off). */
@@ -139,13 +141,20 @@ const matches = (entry: KeptEntry, filter: CheckedFilter, isSecret: ((value: str
   (filter.account === undefined || entry.account === filter.account) &&
   (filter.path === undefined || shownPath(entry, isSecret) === filter.path);
 
+/** What every journal of a document reads of its routes: the near misses and the filter's operation ids. */
+const journalRoutes = perDocument((document) => {
+  const routes = routesOf(document);
+  return {
+    missRoutes: nearMissRoutes(routes),
+    operations: routes.flatMap((route) => [...route.operations.values()].map((operation) => operation.operationId)),
+  };
+});
+
 /** The journal of a (mock) document, whose routes give the near misses and whose operations the filter checks. */
 export function createJournal(document: OpenApiDocument, options: JournalOptions): Journal {
   const size = journalSize(options.size);
   const maxBytes = options.maxBytes ?? defaultJournalBytes;
-  const routes: Route[] = compileRoutes(document);
-  const missRoutes = nearMissRoutes(routes);
-  const operations = routes.flatMap((route) => [...route.operations.values()].map((operation) => operation.operationId));
+  const { missRoutes, operations } = journalRoutes(document);
   // A ring: `entries` holds the newest, oldest first; `head` is the index of the oldest, so that dropping one is O(1).
   let entries: KeptEntry[] = [];
   let head = 0;
@@ -203,5 +212,6 @@ export function createJournal(document: OpenApiDocument, options: JournalOptions
       bytes = 0;
       dropped = 0;
     },
+    held: () => ({ entries: entries.length - head, bytes }),
   };
 }

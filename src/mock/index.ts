@@ -7,6 +7,7 @@
 //   mock.baseUrl  // http://127.0.0.1:PORT/api  (a data center's {base_url})
 //   mock.authUrl  // http://127.0.0.1:PORT      (its {auth_url})
 //   mock.control.registerClient();           // the test API, also over HTTP under /__mock
+//   mock.control.world('gw0').baseUrl        // a world, a state of its own: http://127.0.0.1:PORT/worlds/gw0/api
 //   await mock.stop();
 //
 //   const mockFetch = createMockFetch();     // no port at all: a fetch function answering in-process
@@ -15,17 +16,17 @@
 import { apiRoot } from '../description/mock-document.js';
 import type { OpenApiDocument } from '../description/openapi.js';
 import { nullBodyStatuses, untilAborted } from '../fetch/exchange.js';
-import { createCall, errorAnswer, headersRecord, responseHeaders } from '../http/exchange.js';
+import { type Call, createCall, errorAnswer, headersRecord, headerText, responseHeaders } from '../http/exchange.js';
 import { bearerTokenFault } from '../http/guard.js';
 import { closeServer, createHttpServer, listen, urlOf } from '../http/server.js';
 import { OptionError, portOption, positiveWholeNumber } from '../options.js';
 import { redactTarget } from '../output/redact.js';
-import { isControlPath, type Simulator } from '../simulator/index.js';
 import { apiAccess, apiAccessOptions } from './api-access.js';
 import { docsAnswer, docsPath, isDocsPath } from './docs.js';
 import { type MockHandler, prepareMock } from './handler.js';
 import { testApiRefusal } from './test-api-access.js';
-import type { ApiAccessOptions, MockBehaviour, MockControl } from './types.js';
+import type { ApiAccessOptions, MockBehaviour, MockControl, MockWorlds } from './types.js';
+import { isTestApiPath, type Worlds } from './worlds/index.js';
 
 // The coverage's pure functions from the modules that hold them: its counter's module names a call and its answer
 // (src/http/), whose Node.js types (Buffer) a project without @types/node must not need to compile.
@@ -75,8 +76,11 @@ export interface RunningMock {
   stop(): Promise<void>;
   /** Resolves once the mock has stopped. */
   readonly closed: Promise<void>;
-  /** The simulator's test API as methods (the same as over HTTP under `/__mock`). Throws in mode 'examples'. */
-  readonly control: MockControl;
+  /**
+   * The default world's test API as methods (the same as over HTTP under `/__mock`), and the worlds' (`createWorld()`,
+   * `world(id)`, `worlds()`, `deleteWorld(id)`: `/__mock/worlds`). Throws in mode 'examples'.
+   */
+  readonly control: MockControl & MockWorlds;
 }
 
 /** A fetch function answered by the mock in this process, with the addresses to configure a client with. */
@@ -88,8 +92,12 @@ export interface MockFetch {
   readonly authUrl: string;
   /** Resolves once Prism's engine is loaded (calls wait for it anyway); rejects when it cannot be. */
   readonly ready: Promise<void>;
-  /** The simulator's test API as methods (the same as over HTTP under `/__mock`). Throws in mode 'examples'. */
-  readonly control: MockControl;
+  /**
+   * The default world's test API as methods (the same as over HTTP under `/__mock`), and the worlds' (`createWorld()`,
+   * `world(id)`, `worlds()`, `deleteWorld(id)`), whose addresses are under `https://mock.invalid/worlds/`. Throws in
+   * mode 'examples'.
+   */
+  readonly control: MockControl & MockWorlds;
 }
 
 export interface MockFetchOptions extends MockBehaviour {
@@ -109,13 +117,22 @@ function checkTestApiToken(token: unknown): string | undefined {
   return token as string;
 }
 
-/** The controls of a mock: the simulator's, or in mode 'examples' methods that say there is none. */
-function controlOf(simulator: Simulator | undefined): MockControl {
-  if (simulator) return simulator.control;
+/**
+ * The controls of a mock: the default world's and the worlds', their addresses from `origin`; or in mode 'examples'
+ * methods that say there is none.
+ */
+function controlOf(worlds: Worlds | undefined, origin: () => string): MockControl & MockWorlds {
+  if (worlds) return { ...worlds.main.control, ...worlds.controls(origin) };
   const none = () => {
     throw new TypeError("The test API needs the simulator: this mock replays the description's examples (mode 'examples').");
   };
   return {
+    createWorld: none,
+    world: none,
+    worlds: none,
+    deleteWorld: none,
+    runCoverage: none,
+    clearRunCoverage: none,
     registerClient: none,
     grantCode: none,
     advanceClock: none,
@@ -132,6 +149,16 @@ function controlOf(simulator: Simulator | undefined): MockControl {
 }
 
 /**
+ * The origin a call reached the mock by, from its Host header (which the access rules have checked by then: a
+ * compose file's service name, an address), for the addresses of the worlds it is told; undefined for one that is
+ * not a plain host and port.
+ */
+function hostOrigin(call: Call): string | undefined {
+  const host = headerText(call.headers.host);
+  return host !== undefined && /^[A-Za-z0-9.:[\]-]{1,255}$/.test(host) ? `http://${host}` : undefined;
+}
+
+/**
  * Starts the mock's HTTP server. Resolves once it answers; rejects when the port is in use or Prism's engine is
  * not installed (`npm install --save-dev --save-exact @stoplight/prism-http@5.12.0`).
  */
@@ -143,9 +170,11 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const accessOptions = apiAccessOptions(options);
   let handler: MockHandler | undefined;
   // A wrong seed file or option throws here, before anything listens.
-  // The API root is known once the server listens; token answers carry it as `api_domain`.
-  let baseUrl = '';
-  const prepared = prepareMock(options.description as OpenApiDocument | undefined, options, { apiRoot: () => baseUrl });
+  // The origin is known once the server listens; token answers carry its API root as `api_domain`.
+  let origin = '';
+  const prepared = prepareMock(options.description as OpenApiDocument | undefined, options, {
+    origin: (call) => (call && hostOrigin(call)) || origin,
+  });
   const ready = prepared.handler;
   ready.catch(() => {}); // reported by the await below
   const onAnswer = options.onAnswer;
@@ -153,12 +182,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const ending = new AbortController();
   const server = createHttpServer({
     handle: async (call) => {
-      const refused = isControlPath(call.path) ? testApiRefusal(call, { host, port: bound, token: testApiToken }) : access.before(call);
+      const refused = isTestApiPath(call.path) ? testApiRefusal(call, { host, port: bound, token: testApiToken }) : access.before(call);
       const answer = refused ?? (isDocsPath(call.path) ? docsAnswer(call) : await (handler ??= await ready)(call, ending.signal));
       onAnswer?.(call.method, redactTarget(call.url), answer.status);
       return answer;
     },
-    finish: (call, answer) => (isControlPath(call.path) ? answer : access.after(call, answer)),
+    finish: (call, answer) => (isTestApiPath(call.path) ? answer : access.after(call, answer)),
     onOwnAnswer:
       onAnswer && ((call, answer) => onAnswer(call?.method ?? '?', call ? redactTarget(call.url) : '(not valid HTTP)', answer.status)),
     maxBodyBytes,
@@ -177,10 +206,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let stopping: Promise<void> | undefined;
-  const origin = urlOf(host, bound);
-  baseUrl = `${origin}${apiRoot}`;
+  origin = urlOf(host, bound);
   return {
-    baseUrl,
+    baseUrl: `${origin}${apiRoot}`,
     authUrl: origin,
     docsUrl: `${origin}${docsPath}/`,
     host,
@@ -190,19 +218,19 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       return (stopping ??= closeServer(server).then(resolveClosed));
     },
     closed,
-    control: controlOf(prepared.simulator),
+    control: controlOf(prepared.worlds, () => origin),
   };
 }
 
 /**
  * A `fetch` answered by the mock in this process: no server, no port. Give it to `createServiceClient({ fetch })`,
  * or to MSW (`http.all('*', ({ request }) => mockFetch(request))`). The host of the URL does not matter; the path
- * does (`/api/...` for the API, `/oauth/...` for the identity provider).
+ * does (`/api/...` for the API, `/oauth/...` for the identity provider, the same under `/worlds/{id}` for a world).
  */
 export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const maxBodyBytes = positiveWholeNumber('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
-  const baseUrl = `https://mock.invalid${apiRoot}`;
-  const prepared = prepareMock(options.description as OpenApiDocument | undefined, options, { apiRoot: () => baseUrl });
+  const origin = 'https://mock.invalid';
+  const prepared = prepareMock(options.description as OpenApiDocument | undefined, options, { origin: () => origin });
   const handler = prepared.handler;
   handler.catch(() => {}); // reported to each call
   const mockFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -231,9 +259,9 @@ export function createMockFetch(options: MockFetchOptions = {}): MockFetch {
   const ready = handler.then(() => undefined);
   ready.catch(() => {}); // rejects for whoever awaits it
   return Object.assign(mockFetch, {
-    baseUrl,
-    authUrl: 'https://mock.invalid',
+    baseUrl: `${origin}${apiRoot}`,
+    authUrl: origin,
     ready,
-    control: controlOf(prepared.simulator),
+    control: controlOf(prepared.worlds, () => origin),
   });
 }

@@ -20,14 +20,7 @@
 
 import { apiRoot } from '../description/mock-document.js';
 import { isRecord, type JsonValue, type OpenApiDocument, type SchemaNode } from '../description/openapi.js';
-import {
-  compileRoutes,
-  describeOperation,
-  documentedCode,
-  matchRoute,
-  type RouteMatch,
-  type RouteOperation,
-} from '../description/routes.js';
+import { describeOperation, documentedCode, matchRoute, type RouteMatch, type RouteOperation, routesOf } from '../description/routes.js';
 import type { EngineError, EngineResult, MockCallConfig } from '../engine/prism.js';
 import { refusalViolations, requestViolation, toViolations } from '../engine/translate.js';
 import { authorizationPattern } from '../http/authorization.js';
@@ -352,7 +345,7 @@ function inOperationShape(operation: RouteOperation | undefined, answer: Answer)
  * from its state, whose default holds the same examples).
  */
 export function mockPolicy(document: OpenApiDocument, options: { pairedExamples?: boolean } = {}): MockPolicy {
-  const routes = compileRoutes(document);
+  const routes = routesOf(document);
   const contract: PolicyContract = {
     version: documentedVersion(document),
     sharedBadRequest: new SharedBadRequest(document),

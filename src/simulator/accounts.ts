@@ -43,6 +43,10 @@ export interface Accounts {
   replace(seed: Seed): void;
   /** Back to the seed. */
   reset(): void;
+  /** The bytes the accounts hold: the copy of the seed they were loaded from (keptBytes) and the groups calls created. */
+  heldBytes(): number;
+  /** How many accounts, monitors and groups they hold. */
+  counts(): { accounts: number; monitors: number; groups: number };
 }
 
 /** The zaaid of a `Cookie` header (`a=1; zaaid=700000123`), read in one pass; undefined without one. */
@@ -90,8 +94,16 @@ export function keptBytes(value: unknown): number {
   return bytes;
 }
 
+/** keptBytes of each seed the accounts load, counted once per seed (every world of the mock's seed loads the same). */
+const seedBytes = new WeakMap<Seed, number>();
+const bytesOf = (seed: Seed): number => {
+  if (!seedBytes.has(seed)) seedBytes.set(seed, keptBytes(seed));
+  return seedBytes.get(seed)!;
+};
+
 export function createAccounts(seed: Seed): Accounts {
   let own: Account;
+  let loadedBytes = 0;
   let managed: Map<string, Account>;
   // The groups calls created, oldest first (a seed's own groups are not counted: the seed file is bounded).
   let created: { account: Account; group: JsonObject; bytes: number }[] = [];
@@ -105,6 +117,7 @@ export function createAccounts(seed: Seed): Accounts {
   const load = (from: Seed = seed) => {
     created = [];
     createdBytes = 0;
+    loadedBytes = bytesOf(from);
     own = copyAccount('own', from.account);
     managed = new Map();
     for (const entry of from.customers) managed.set(entry.zaaid, copyAccount('customer', entry));
@@ -140,5 +153,11 @@ export function createAccounts(seed: Seed): Accounts {
     },
     replace: load,
     reset: () => load(),
+    heldBytes: () => loadedBytes + createdBytes,
+    counts: () => {
+      const all = [own, ...managed.values()];
+      const sum = (of: (account: Account) => number) => all.reduce((total, account) => total + of(account), 0);
+      return { accounts: all.length, monitors: sum((account) => account.monitors.length), groups: sum((account) => account.groups.length) };
+    },
   };
 }

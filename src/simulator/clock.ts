@@ -14,12 +14,13 @@ export interface SimulatedClock {
    * moves nothing, for any other value or one that would pass `latestServiceTime`.
    */
   advance(ms: number): number;
-  /** Back to the source's time (the mock's reset). */
+  /** Back to the time it started at (the mock's reset): the source's, or ahead of it by `startOffset`. */
   reset(): void;
 }
 
-export function createClock(source: () => number = Date.now): SimulatedClock {
-  let offset = 0;
+/** A clock on a source, `startOffset` ms ahead of it from the start (a world made as a copy starts at its source's time). */
+export function createClock(source: () => number = Date.now, startOffset = 0): SimulatedClock {
+  let offset = startOffset;
   return {
     now: () => source() + offset,
     advance(ms) {
@@ -34,7 +35,7 @@ export function createClock(source: () => number = Date.now): SimulatedClock {
       return now + ms;
     },
     reset() {
-      offset = 0;
+      offset = startOffset;
     },
   };
 }

@@ -4,6 +4,7 @@
 // requests give the same sequence.
 
 import { isWhole, refuseUnknownKeys } from '../options.js';
+import { keptBytes } from './accounts.js';
 import type { Behaviour } from './behaviours.js';
 import type { CheckedFaultScript, CheckedRandomFaults, FaultScript, PendingFault, RandomFaults } from './types.js';
 
@@ -41,6 +42,8 @@ export interface Faults {
   pending(): PendingFault[];
   /** Back to the start: no scripts, the random faults of the start options from their seed. */
   reset(): void;
+  /** The bytes the scripts still to play hold (keptBytes of each, with its place in the list). */
+  heldBytes(): number;
 }
 
 export const maxDelayMs = 60_000;
@@ -120,7 +123,8 @@ function checkFaultScript(script: FaultScript, known: ReadonlySet<string>): Chec
 export function createFaults(options: { operations: readonly string[]; random?: RandomFaults | undefined }): Faults {
   const known = new Set(options.operations);
   const initial = options.random === undefined ? undefined : checkRandomFaults(options.random);
-  let scripts: { script: CheckedFaultScript; remaining: number }[] = [];
+  let scripts: { script: CheckedFaultScript; remaining: number; bytes: number }[] = [];
+  let scriptBytes = 0;
   let random: { settings: CheckedRandomFaults; draw: () => number } | undefined;
   const setRandom = (settings: CheckedRandomFaults | undefined) => {
     random = settings && { settings, draw: seededRandom(settings.seed) };
@@ -130,7 +134,9 @@ export function createFaults(options: { operations: readonly string[]; random?: 
   return {
     script(script) {
       const checked = checkFaultScript(script, known);
-      scripts.push({ script: checked, remaining: checked.count });
+      const bytes = keptBytes(checked) + 80;
+      scripts.push({ script: checked, remaining: checked.count, bytes });
+      scriptBytes += bytes;
       return checked;
     },
 
@@ -153,7 +159,10 @@ export function createFaults(options: { operations: readonly string[]; random?: 
       const index = scripts.findIndex((entry) => entry.script.operation === operation);
       if (index !== -1) {
         const entry = scripts[index]!;
-        if (--entry.remaining === 0) scripts.splice(index, 1);
+        if (--entry.remaining === 0) {
+          scripts.splice(index, 1);
+          scriptBytes -= entry.bytes;
+        }
         fault = { status: entry.script.status, retryAfterS: entry.script.retry_after_s, delayMs: entry.script.delay_ms, source: 'script' };
       }
       return fault;
@@ -172,7 +181,10 @@ export function createFaults(options: { operations: readonly string[]; random?: 
 
     reset() {
       scripts = [];
+      scriptBytes = 0;
       setRandom(initial);
     },
+
+    heldBytes: () => scriptBytes,
   };
 }

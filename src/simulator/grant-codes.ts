@@ -15,10 +15,13 @@ export interface CheckedGrantCode {
   validityMinutes: number;
 }
 
-/** The scopes of a request: a comma-separated text or a list, trimmed, empty entries left out. */
+/**
+ * The scopes of a request: a comma-separated text or a list, trimmed, empty entries and repeats left out (a grant
+ * keeps them: at most the documented scopes, whatever the length of the list).
+ */
 function requestedScopes(scope: unknown): string[] {
   const entries = Array.isArray(scope) ? scope : typeof scope === 'string' ? scope.split(',') : [];
-  return entries.map((entry) => (typeof entry === 'string' ? entry.trim() : '')).filter(Boolean);
+  return [...new Set(entries.map((entry) => (typeof entry === 'string' ? entry.trim() : '')).filter(Boolean))];
 }
 
 /** Checks a grant-code request. Throws a TypeError or RangeError naming the fault. */

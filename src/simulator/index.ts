@@ -11,14 +11,14 @@
 // over HTTP); every exchange is recorded once, in the request journal (journal.ts) and the coverage (src/coverage/).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Coverage, createCoverage } from '../coverage/index.js';
-import { deref, listOf, type OpenApiDocument, operationsById } from '../description/openapi.js';
+import { deref, listOf, type OpenApiDocument, operationsById, perDocument } from '../description/openapi.js';
 import type { RouteMatch, RouteOperation } from '../description/routes.js';
 import type { Answer, Call } from '../http/exchange.js';
 import { OptionError, option, wording } from '../options.js';
 import { createAccounts } from './accounts.js';
 import { documentedAnswers } from './answers.js';
 import { type Behaviour, behaviours } from './behaviours.js';
-import { createClock } from './clock.js';
+import { createClock, serviceTime } from './clock.js';
 import { createControl } from './control.js';
 import { createFaults, type Fault, faultBehaviours } from './faults.js';
 import { createIdentityProvider } from './identity.js';
@@ -28,7 +28,7 @@ import { createRoles } from './roles.js';
 import { checkSeed, defaultSeed, readSeedFile, SeedError } from './seed.js';
 import { controlAnswer, isControlPath } from './test-api.js';
 import { createTokenAuthority } from './tokens.js';
-import type { MockControl, Seed, SimulatorOptions } from './types.js';
+import type { MockControl, Seed, SimulatorOptions, StateCounts } from './types.js';
 
 export type { Behaviour } from './behaviours.js';
 export { SeedError } from './seed.js';
@@ -56,6 +56,8 @@ export interface Outcome {
 
 export interface Simulator {
   readonly control: MockControl;
+  /** The seed it started from, checked (a reset goes back to it). */
+  readonly seed: Seed;
   /** The answer of the test API (`/__mock/...`). */
   controlAnswer(call: Call): Answer;
   /**
@@ -65,7 +67,40 @@ export interface Simulator {
   answer(call: Call, operation: RouteOperation, example: Answer, signal?: AbortSignal): Promise<Played>;
   /** Records an exchange in the request journal and the coverage (the test API's own calls are left out). */
   record(call: Call, outcome: Outcome): void;
+  /** The simulated time, epoch ms. */
+  now(): number;
+  /**
+   * The bytes its state holds beyond its seed (which may be shared): the accounts' copy and the groups calls created,
+   * what the identity provider remembers, the fault scripts and the journal, each counted as its own bound counts it.
+   */
+  heldBytes(): number;
+  /** Its state in counts, for the list of worlds: never a token or an account's data. */
+  counts(): StateCounts;
 }
+
+/** How a simulator is wired to what is around it (the mock's worlds make theirs so). */
+export interface SimulatorWiring {
+  /**
+   * The mock's own API root, which token answers carry as `api_domain` (a client that follows it reaches the mock):
+   * the server's once it listens; default `https://mock.invalid/api`, in-process.
+   */
+  apiRoot?: (() => string) | undefined;
+  /** The seed to start from, checked already (a world's), instead of the options' `seed`. */
+  seed?: Seed | undefined;
+  /** How far ahead of its source the clock starts, in ms (a world made as a copy of another starts at its time). */
+  clockOffsetMs?: number | undefined;
+}
+
+/** What every simulator of a document shares, read of it once: roles, scopes, operations, documented answers. */
+const shared = perDocument((document) => {
+  const scopeSchema = deref(document, document.components?.schemas?.Scope);
+  return {
+    roles: createRoles(document),
+    scopes: listOf(scopeSchema?.enum).filter((scope): scope is string => typeof scope === 'string'),
+    operations: [...operationsById(document).keys()],
+    answers: documentedAnswers(document),
+  };
+});
 
 /** The seed of the options: a file's path, a value, or the description's examples. Throws a SeedError. */
 function seedOf(document: OpenApiDocument, seed: SimulatorOptions['seed']): Seed {
@@ -90,25 +125,16 @@ function stateSeed(document: OpenApiDocument, value: unknown): Seed {
   }
 }
 
-/**
- * Makes the simulator on a (mock) document. `apiRoot` gives the mock's own API root, which token answers carry as
- * `api_domain` (a client that follows it reaches the mock): the server's once it listens, `https://mock.invalid/api`
- * in-process.
- */
-export function createSimulator(
-  document: OpenApiDocument,
-  options: SimulatorOptions = {},
-  apiRoot: () => string = () => 'https://mock.invalid/api',
-): Simulator {
+/** Makes the simulator on a (mock) document: its state, on what every simulator of the document shares. */
+export function createSimulator(document: OpenApiDocument, options: SimulatorOptions = {}, wiring: SimulatorWiring = {}): Simulator {
+  const { apiRoot = () => 'https://mock.invalid/api' } = wiring;
+  const { roles, scopes, operations, answers } = shared(document);
   const strict = options.strictTokens === true;
-  const clock = createClock(options.clock);
-  const accounts = createAccounts(seedOf(document, options.seed));
-  const scopeSchema = deref(document, document.components?.schemas?.Scope);
-  const roles = createRoles(document);
-  const scopes = listOf(scopeSchema?.enum).filter((scope): scope is string => typeof scope === 'string');
+  const clock = createClock(options.clock, wiring.clockOffsetMs);
+  const seed = wiring.seed ?? seedOf(document, options.seed);
+  const accounts = createAccounts(seed);
   const tokens = createTokenAuthority({ clock, strict, scopes, roles: roles.ids });
-  const faults = createFaults({ operations: [...operationsById(document).keys()], random: options.randomFaults });
-  const answers = documentedAnswers(document);
+  const faults = createFaults({ operations, random: options.randomFaults });
   const identity = createIdentityProvider(tokens, apiRoot);
   const resources = createResources(document, { accounts, tokens, answers, roles });
   const recorder = createSimulatorJournal(document, { clock, tokens, size: options.journalSize });
@@ -124,8 +150,11 @@ export function createSimulator(
     checkSeed: (value) => stateSeed(document, value),
   });
 
+  const heldBytes = () => accounts.heldBytes() + tokens.heldBytes() + faults.heldBytes() + recorder.journal.held().bytes;
+
   return {
     control,
+    seed,
     controlAnswer: (call) => controlAnswer(control, call, { journal: recorder.journal, coverage }),
     async answer(call, operation, example, signal) {
       const fault = faults.next(operation.operationId);
@@ -143,5 +172,14 @@ export function createSimulator(
       recorder.record(call, outcome);
       coverage?.count({ call, ...outcome });
     },
+    now: () => clock.now(),
+    heldBytes,
+    counts: () => ({
+      now: serviceTime(clock.now()),
+      ...accounts.counts(),
+      tokens: tokens.counts(),
+      faults: faults.pending().length,
+      requests: recorder.journal.held().entries,
+    }),
   };
 }

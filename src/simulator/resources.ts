@@ -3,7 +3,16 @@
 // message), the documented scopes, then the account's own data: its device key, its monitors (404 with code 1002 for
 // one it does not have), its groups, its customers and business units.
 
-import { deref, isRecord, type JsonValue, listOf, type OpenApiDocument, type Operation, operationsById } from '../description/openapi.js';
+import {
+  deref,
+  isRecord,
+  type JsonValue,
+  listOf,
+  type OpenApiDocument,
+  type Operation,
+  operationsById,
+  perDocument,
+} from '../description/openapi.js';
 import { documentedCode, type RouteOperation } from '../description/routes.js';
 import { accessTokenOf } from '../http/authorization.js';
 import { type Answer, type Call, errorAnswer, headerText } from '../http/exchange.js';
@@ -107,9 +116,11 @@ export interface ResourceParts {
   roles: Roles;
 }
 
+/** What the answers read of the description, once per document: each operation's scopes, the monitor types. */
+const described = perDocument((document) => ({ scopes: requiredScopes(document), types: monitorTypes(document) }));
+
 export function createResources(document: OpenApiDocument, { accounts, tokens, answers, roles }: ResourceParts): Resources {
-  const scopes = requiredScopes(document);
-  const types = monitorTypes(document);
+  const { scopes, types } = described(document);
 
   const notAuthorized = (operation: RouteOperation): Answer =>
     answers.named(operation, 403, 'NotAuthorizedForAccount', () =>

@@ -29,7 +29,8 @@ export const controlPrefix = '/__mock';
 /** Whether a path is the test API's. */
 export const isControlPath = (path: string): boolean => path === controlPrefix || path.startsWith(`${controlPrefix}/`);
 
-const json = (status: number, value: unknown): Answer => ({
+/** A JSON answer of the test API. */
+export const jsonAnswer = (status: number, value: unknown): Answer => ({
   status,
   headers: { 'Content-Type': 'application/json' },
   body: Buffer.from(JSON.stringify(value)),
@@ -46,25 +47,25 @@ const takesNothing =
   };
 
 const endpoints: Record<string, Record<string, Handler>> = {
-  '/__mock/clients': { POST: takesNothing('POST /__mock/clients', (control) => json(201, control.registerClient())) },
-  '/__mock/grant-codes': { POST: (control, body) => json(201, control.grantCode(body as unknown as GrantCodeRequest)) },
+  '/__mock/clients': { POST: takesNothing('POST /__mock/clients', (control) => jsonAnswer(201, control.registerClient())) },
+  '/__mock/grant-codes': { POST: (control, body) => jsonAnswer(201, control.grantCode(body as unknown as GrantCodeRequest)) },
   '/__mock/clock': {
-    GET: takesNothing('GET /__mock/clock', (control) => json(200, { now: control.state().now })),
+    GET: takesNothing('GET /__mock/clock', (control) => jsonAnswer(200, { now: control.state().now })),
     POST: (control, body) => {
       refuseUnknownKeys(body, ['advance_ms'], 'POST /__mock/clock');
       if (!('advance_ms' in body)) throw new TypeError('the body must be {"advance_ms": N}, N whole milliseconds >= 0');
-      return json(200, control.advanceClock(body.advance_ms as number));
+      return jsonAnswer(200, control.advanceClock(body.advance_ms as number));
     },
   },
   '/__mock/faults': {
     POST: (control, body) => {
-      if ('seed' in body) return json(201, control.randomFaults(body as unknown as RandomFaults));
-      return json(201, control.fault(body as unknown as FaultScript));
+      if ('seed' in body) return jsonAnswer(201, control.randomFaults(body as unknown as RandomFaults));
+      return jsonAnswer(201, control.fault(body as unknown as FaultScript));
     },
   },
   '/__mock/state': {
-    GET: takesNothing('GET /__mock/state', (control) => json(200, control.state())),
-    PUT: (control, body) => json(200, control.setState(body)),
+    GET: takesNothing('GET /__mock/state', (control) => jsonAnswer(200, control.state())),
+    PUT: (control, body) => jsonAnswer(200, control.setState(body)),
   },
   '/__mock/reset': {
     POST: takesNothing('POST /__mock/reset', (control) => {
@@ -98,7 +99,7 @@ export function withoutCors(answer: Answer): Answer {
 const refused = (status: number, detail: string) => ({ refused: errorAnswer(status, detail) });
 
 /** The body of a test API call: JSON (415 for another media type), an object, or `{}` when there is none. */
-function readBody(call: Call): { body: Record<string, unknown> } | { refused: Answer } {
+export function readBody(call: Call): { body: Record<string, unknown> } | { refused: Answer } {
   if (call.body.length === 0) return { body: {} };
   const type = call.mediaType?.type;
   if (type !== 'application/json')

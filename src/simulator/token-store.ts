@@ -182,6 +182,26 @@ export function rememberedCounts(store: TokenStore) {
 }
 
 /**
+ * The most bytes one record of each kind holds in memory (keptBytes' measure, src/simulator/accounts.ts: an object
+ * about 56 bytes and 8 a field, a list 16 and 8 an item, a text 16 and its characters), with its map's slot: its texts
+ * at their longest (maxCredentialLength), its lists at their bounds (a client's refresh tokens of a window, 21; a grant's
+ * scopes, each documented one once; a refresh token's access tokens and their times, 11 each). What a world holds is
+ * counted by these (heldBytes), above what a record really holds.
+ */
+export const recordBytes = { client: 1_400, grantCode: 2_300, refreshToken: 3_100, accessToken: 400 } as const;
+
+/** The bytes the records of a store hold, at most (recordBytes): counted in constant time. */
+export function heldBytes(store: TokenStore): number {
+  const sizes = (kind: keyof TokenRecords) => both(store, kind).reduce((sum, map) => sum + map.size, 0);
+  return (
+    sizes('clients') * recordBytes.client +
+    sizes('codes') * recordBytes.grantCode +
+    (sizes('refreshTokens') + store.revoked.size) * recordBytes.refreshToken +
+    sizes('accessTokens') * recordBytes.accessToken
+  );
+}
+
+/**
  * The longest credential the identity provider reads (client ID, secret, grant token, refresh token): the mock's
  * own bound, well above what it issues (70 characters) and what the documents' examples show; longer is a 400.
  */

@@ -30,6 +30,7 @@ import {
   findClient,
   findCode,
   findRefreshToken,
+  heldBytes,
   holdsCredential,
   minute,
   type RefreshToken,
@@ -80,6 +81,8 @@ export interface TokenAuthority {
   counts(): TokenCounts;
   /** How many records of each kind it holds, issued or adopted (bounded: rememberedRecords). */
   remembered(): { clients: number; grant_codes: number; refresh_tokens: number; access_tokens: number };
+  /** The bytes its records hold, at most (recordBytes of token-store.ts). */
+  heldBytes(): number;
   reset(): void;
 }
 
@@ -354,6 +357,7 @@ export function createTokenAuthority(options: TokenAuthorityOptions): TokenAutho
     holds: (value) => holdsCredential(authority.store, value),
     counts: () => countTokens(authority.store, clock.now()),
     remembered: () => rememberedCounts(authority.store),
+    heldBytes: () => heldBytes(authority.store),
     reset() {
       authority.store = emptyStore();
     },

@@ -152,6 +152,21 @@ export interface PendingFault {
 // ---------------------------------------------------------------------------------------------------------------
 // The state and the controls.
 
+/** A state in counts, as the list of worlds gives each (`GET /__mock/worlds`): never a token or an account's data. */
+export interface StateCounts {
+  /** The simulated time. */
+  now: string;
+  /** The accounts (the own account, customers and business units), and their monitors and groups together. */
+  accounts: number;
+  monitors: number;
+  groups: number;
+  tokens: TokenCounts;
+  /** Fault scripts still to play. */
+  faults: number;
+  /** Entries the request journal keeps. */
+  requests: number;
+}
+
 /** What `GET /__mock/state` and `control.state()` give. Token values never appear: only counts. */
 export interface MockState extends Seed {
   /** The simulated time, in the service's form. */

@@ -10,6 +10,7 @@ import { root } from '../../scripts/lib/paths.js';
 import { cleanEnv, createProject, exec, npmInstall, type Result, scratchRoot } from '../support/consumer-project.js';
 import { guideSection } from '../support/guide.js';
 import { guideBlocks } from '../support/guide-blocks.js';
+import { send } from '../support/http-client.js';
 import { freePort, isRunning, signalTree, waitUntil } from '../support/processes.js';
 import { sharedPackage } from '../support/shared-package.js';
 
@@ -134,5 +135,53 @@ describe(`${guideFile}: the GitHub Actions examples`, () => {
         lines.filter((line) => !line.startsWith('export ')).sort(),
       );
     }
+  });
+});
+
+describe(`${guideFile}: the compose file of parallel workers`, () => {
+  interface Service {
+    command?: string;
+    environment?: Record<string, string>;
+  }
+
+  // The suite runs no containers: the file's mock command runs as written in the project, and each service's calls go
+  // to it as the service sends them, to its address with the Host of the service name.
+  it("its mock's command serves each service's world at the addresses the file gives it, by the service name", async () => {
+    const compose = parse(blocksOf('yaml', 'Tests that run in parallel workers')[0]!) as { services: Record<string, Service> };
+    const port = await freePort();
+    const token = 'compose-token-0123456789abcdef';
+    const started = await step(`${compose.services.mock!.command} --detach --pid-file mock.pid`, port, { MOCK_TEST_API_TOKEN: token });
+    expect(started.code, `${started.stdout}${started.stderr}`).toBe(0);
+    const pid = mockPid(started);
+    const origin = `http://127.0.0.1:${port}`;
+    /** A call of a service: to the mock's address in the file, with the Host the service name gives it. */
+    const call = (address: string, options: { method?: string; body?: string; headers?: Record<string, string> } = {}) => {
+      const url = new URL(address);
+      return send(origin, url.pathname, { ...options, headers: { Host: url.host, ...options.headers } });
+    };
+    const workers = Object.entries(compose.services).filter(([, service]) => service.environment?.API_ROOT);
+    expect(workers.map(([name]) => name)).toEqual(['tests-1', 'tests-2']);
+    for (const [name, { environment: env }] of workers) {
+      expect(env!.MOCK_TEST_API_TOKEN).toBe('${MOCK_TEST_API_TOKEN}');
+      const bearer = { Authorization: `Bearer ${token}` };
+      const body = JSON.stringify({ account: { monitors: [{ monitor_id: String(name.length * 100 + Number(name.at(-1))) }] } });
+      expect(
+        (await call(`${env!.MOCK_TEST_API}/state`, { method: 'PUT', body, headers: { ...bearer, 'Content-Type': 'application/json' } }))
+          .status,
+      ).toBe(200);
+      expect((await call(`${env!.MOCK_TEST_API}/state`)).status).toBe(401); // the test API needs the token
+    }
+    for (const [name, { environment: env }] of workers) {
+      const monitors = await call(`${env!.API_ROOT}/monitors`, { headers: { Authorization: 'Service-oauthtoken any' } });
+      expect(monitors.json.data, name).toEqual([{ monitor_id: String(name.length * 100 + Number(name.at(-1))) }]);
+      const token = await call(`${env!.AUTH_URL}/oauth/v2/token`, {
+        method: 'POST',
+        body: 'grant_type=refresh_token&client_id=c&client_secret=s&refresh_token=r',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(token.json.api_domain).toBe(`http://0.0.0.0:${port}/worlds/${name}/api`); // the mock's own address, as the default world's
+    }
+    process.kill(pid, 'SIGTERM');
+    expect(await waitUntil(() => !isRunning(pid), 10_000), 'the mock stopped').toBe(true);
   });
 });

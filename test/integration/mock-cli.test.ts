@@ -289,8 +289,18 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
     await command.waitFor(/Process: pid/);
     // The banner names every endpoint of the test API, the journal and PUT /__mock/state among them.
     expect(command.output()).toMatch(/Test API, at http:\/\/127\.0\.0\.1:\d+:\n( {4}.*\n)+/);
-    for (const endpoint of ['GET, PUT /__mock/state', 'GET, DELETE /__mock/requests', 'GET /__mock/requests/{id}', 'POST /__mock/faults'])
+    for (const endpoint of [
+      'GET, PUT /__mock/state',
+      'GET, DELETE /__mock/requests',
+      'GET /__mock/requests/{id}',
+      'POST /__mock/faults',
+      'GET, POST /__mock/worlds',
+      'GET, DELETE /__mock/worlds/{id}',
+    ])
       expect(command.output()).toContain(endpoint);
+    expect(command.output()).toContain(
+      'Worlds, each its own state, made on first use: /worlds/{id}/api ({base_url}), /worlds/{id} ({auth_url}).',
+    );
     const [, docsUrl] = command.output().match(/API docs, with a console that sends to this mock: (\S+)/) ?? [];
     expect(docsUrl).toBe(baseUrl!.replace(/\/api$/, '/docs/'));
     const docs = await fetch(docsUrl!);
@@ -353,8 +363,8 @@ describe('the mock command: options, logging, the simulator (node dist/src/bin.j
   });
 
   it('--examples with an option of the simulator: exit 2 saying which', async () => {
-    const command = run(process.execPath, [compiledBin, 'mock', '--examples', '--strict-tokens']);
+    const command = run(process.execPath, [compiledBin, 'mock', '--examples', '--strict-tokens', '--max-worlds', '4']);
     expect((await command.exited).code).toBe(2);
-    expect(command.output()).toMatch(/--strict-tokens: options of the simulator, which --examples turns off/);
+    expect(command.output()).toMatch(/--strict-tokens, --max-worlds: options of the simulator, which --examples turns off/);
   });
 });

@@ -26,7 +26,7 @@ describe('scripts', () => {
 
 describe('npm run bench: --only PARTS', () => {
   it('names every part of the sections once, in the order of the table, and lists them in the usage', () => {
-    expect(benchParts).toEqual(['build', 'mock', 'journal', 'coverage', 'hostile', 'client', 'types', 'mcp', 'docs']);
+    expect(benchParts).toEqual(['build', 'mock', 'journal', 'coverage', 'hostile', 'worlds', 'client', 'types', 'mcp', 'docs']);
     expect(benchLine.usage).toContain(`comma-separated: ${benchParts.join(', ')}`);
   });
 
@@ -42,7 +42,7 @@ describe('npm run bench: --only PARTS', () => {
   it('refuses a part it does not know, naming it, with the usage', () => {
     expect(() => chosenSections('mock,prism')).toThrow(UsageError);
     expect(() => chosenSections('mock,prism')).toThrow(
-      /^--only takes parts among build, mock, journal, coverage, hostile, client, types, mcp, docs; not "prism"\.\nUsage: npm run bench/,
+      /^--only takes parts among build, mock, journal, coverage, hostile, worlds, client, types, mcp, docs; not "prism"\.\nUsage: npm run bench/,
     );
     expect(() => chosenSections('')).toThrow(/not ""/);
   });

@@ -8,7 +8,17 @@ import { createClock, serviceTime } from '../../src/simulator/clock.js';
 import { createFaults } from '../../src/simulator/faults.js';
 import { createSimulator, type Simulator } from '../../src/simulator/index.js';
 import { checkSeed, defaultSeed, SeedError } from '../../src/simulator/seed.js';
-import { BoundedMap, ClientMap, rememberedRecords } from '../../src/simulator/token-store.js';
+import {
+  type AccessToken,
+  BoundedMap,
+  ClientMap,
+  emptyStore,
+  heldBytes,
+  maxCredentialLength,
+  type RefreshToken,
+  recordBytes,
+  rememberedRecords,
+} from '../../src/simulator/token-store.js';
 import { createTokenAuthority } from '../../src/simulator/tokens.js';
 import { loadBundle } from '../support/bundle.js';
 
@@ -350,6 +360,76 @@ describe('what the identity provider remembers is bounded', () => {
     expect(remembered.access_tokens).toBeLessThanOrEqual(rememberedRecords.accessTokens);
   });
 
+  /** The bytes an object graph holds, about as V8 keeps it (keptBytes' measure), Maps and Sets included; `skip` is counted elsewhere. */
+  function graphBytes(root: unknown, skip: ReadonlySet<unknown>): number {
+    const seen = new Set<unknown>();
+    const stack = [root];
+    let bytes = 0;
+    while (stack.length > 0) {
+      const value = stack.pop();
+      if (typeof value === 'string') bytes += 16 + value.length;
+      if (typeof value === 'number') bytes += 8;
+      if (typeof value !== 'object' || value === null || seen.has(value) || skip.has(value)) continue;
+      seen.add(value);
+      if (value instanceof Map || value instanceof Set) {
+        bytes += 16 + 24 * value.size;
+        for (const entry of value instanceof Map ? [...value].flat() : value) stack.push(entry);
+      } else {
+        const keys = Object.keys(value);
+        bytes += 56 + 8 * keys.length;
+        for (const key of keys) stack.push((value as Record<string, unknown>)[key]);
+      }
+    }
+    return bytes;
+  }
+
+  it('each record the identity provider keeps holds at most what the worlds count it for, at its longest', () => {
+    const store = emptyStore();
+    const longest = (tag: string) => tag.repeat(maxCredentialLength).slice(0, maxCredentialLength);
+    const scopes = Array.from({ length: 30 }, (_, index) => `Service.Area${index}.Action`);
+    const times = (count: number) => Array.from({ length: count }, (_, index) => Date.UTC(2026, 10, 21, 10) + index);
+    const client = { id: longest('c'), secret: longest('s'), refreshTokensGenerated: times(21) };
+    store.own.clients.set(client.id, client);
+    const code = { clientId: longest('i'), role: 10, scopes, expiresAt: 1, validityMinutes: 10, usedAt: 1 };
+    store.own.codes.set(longest('g'), code);
+    const refresh: RefreshToken = {
+      value: longest('r'),
+      clientId: longest('j'),
+      role: 1,
+      scopes: new Set(scopes),
+      adopted: false,
+      records: store.own,
+      ended: { reason: 'revoked', at: 1 },
+      accessTokensGenerated: times(11),
+      accessTokens: [],
+    };
+    const access: AccessToken[] = Array.from({ length: 11 }, (_, index) => ({
+      value: longest(String(index)),
+      refresh,
+      expiresAt: 1,
+      evictedAt: 1,
+    }));
+    refresh.accessTokens = access;
+    store.own.refreshTokens.set(refresh.value, refresh);
+    for (const token of access) store.own.accessTokens.set(token.value, token);
+    const skip = new Set<unknown>([store.own, refresh, ...access]);
+    // What a record holds, with its key and its slot in its map (24 bytes).
+    expect(graphBytes(client, skip) + 24 + graphBytes(client.secret, skip)).toBeLessThanOrEqual(recordBytes.client);
+    expect(graphBytes(code, skip) + 24 + 16 + maxCredentialLength).toBeLessThanOrEqual(recordBytes.grantCode);
+    expect(graphBytes({ ...refresh, accessTokens: [...refresh.accessTokens] }, new Set([store.own, ...access])) + 24).toBeLessThanOrEqual(
+      recordBytes.refreshToken,
+    );
+    expect(graphBytes({ ...access[0]! }, new Set([refresh])) + 24).toBeLessThanOrEqual(recordBytes.accessToken);
+    expect(heldBytes(store)).toBe(recordBytes.client + recordBytes.grantCode + recordBytes.refreshToken + 11 * recordBytes.accessToken);
+  });
+
+  it('a grant keeps each scope once, whatever the length of the list it was asked with', () => {
+    const tokens = createTokenAuthority({ clock: createClock(() => 0), strict: false, scopes: ['Service.Admin.Read'] });
+    const { client_id } = tokens.registerClient();
+    tokens.grantCode({ client_id, scope: Array(50_000).fill('Service.Admin.Read').join(',') });
+    expect(tokens.heldBytes()).toBe(recordBytes.client + recordBytes.grantCode);
+  });
+
   it('a credential parameter longer than any the mock issues is a 400 naming it, and nothing is remembered', async () => {
     const sim = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
     const operation = operationOf('requestToken');
@@ -538,7 +618,9 @@ describe('GET /monitor_type_constants and the token answers', () => {
 
   it("api_domain is the mock's own API root", async () => {
     expect((await tokenOf(createSimulator(bundle))).api_domain).toBe('https://mock.invalid/api');
-    expect((await tokenOf(createSimulator(bundle, {}, () => 'http://127.0.0.1:4010/api'))).api_domain).toBe('http://127.0.0.1:4010/api');
+    expect((await tokenOf(createSimulator(bundle, {}, { apiRoot: () => 'http://127.0.0.1:4010/api' }))).api_domain).toBe(
+      'http://127.0.0.1:4010/api',
+    );
   });
 });
 
