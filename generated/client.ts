@@ -35,24 +35,16 @@ export type DataCenterId = keyof typeof dataCenters;
 /** The API version the description documents, sent as `Accept: application/json; version=2.0`. */
 export const apiVersion = "2.0";
 
+/** Each limit of the identity provider on its own: a bundle then carries only those its code reads. */
+export const grantTokenValidityMinutes = {"minimum":3,"maximum":10} as const;
+export const accessTokenLifetimeSecondsShown = 3600 as const;
+export const refreshTokensPerUser = 20 as const;
+export const refreshTokensPerClientId = {"count":20,"windowMinutes":10} as const;
+export const activeAccessTokensPerRefreshToken = 10 as const;
+export const accessTokensFromRefreshTokens = {"count":10,"windowMinutes":10} as const;
+
 /** The identity provider's limits (x-limits of the ServiceOAuth2 scheme; core document, section 8). */
-export const tokenLimits = {
-  "grantTokenValidityMinutes": {
-    "minimum": 3,
-    "maximum": 10
-  },
-  "accessTokenLifetimeSecondsShown": 3600,
-  "refreshTokensPerUser": 20,
-  "refreshTokensPerClientId": {
-    "count": 20,
-    "windowMinutes": 10
-  },
-  "activeAccessTokensPerRefreshToken": 10,
-  "accessTokensFromRefreshTokens": {
-    "count": 10,
-    "windowMinutes": 10
-  }
-} as const;
+export const tokenLimits = { grantTokenValidityMinutes, accessTokenLifetimeSecondsShown, refreshTokensPerUser, refreshTokensPerClientId, activeAccessTokensPerRefreshToken, accessTokensFromRefreshTokens } as const;
 
 /** The operationId of every path and method of the description. */
 export const operationIds = {

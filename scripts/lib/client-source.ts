@@ -58,6 +58,10 @@ function stated<Value>(value: Value | undefined, what: string): Value {
 export function clientSource(bundle: OpenApiDocument): string {
   const version = stated(bundle.info?.version, 'info.version');
   const limits = stated(bundle.components?.securitySchemes?.ServiceOAuth2?.['x-limits'], 'the x-limits of the ServiceOAuth2 scheme');
+  const limitLines = Object.entries(limits).map(([name, value]) => {
+    if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`x-limits of the ServiceOAuth2 scheme: ${name} is not a camelCase name.`);
+    return `export const ${name} = ${JSON.stringify(value)} as const;`;
+  });
   const centers = dataCenters(bundle);
   const entries = centers
     .map(
@@ -84,8 +88,11 @@ export type DataCenterId = keyof typeof dataCenters;
 /** The API version the description documents, sent as \`Accept: application/json; version=${version}\`. */
 export const apiVersion = ${JSON.stringify(version)};
 
+/** Each limit of the identity provider on its own: a bundle then carries only those its code reads. */
+${limitLines.join('\n')}
+
 /** The identity provider's limits (x-limits of the ServiceOAuth2 scheme; core document, section 8). */
-export const tokenLimits = ${JSON.stringify(limits, null, 2)} as const;
+export const tokenLimits = { ${Object.keys(limits).join(', ')} } as const;
 
 /** The operationId of every path and method of the description. */
 export const operationIds = {

@@ -1,6 +1,12 @@
 // The identity provider: exchanging a grant code, getting access tokens from a refresh token, revoking a refresh
 // token; and the access-token cache of a client (renewal ahead of expiry, one renewal at a time, the provider's limit).
-import { createAuthClient, type DataCenterId, dataCenters, tokenLimits } from '../../generated/client.js';
+import {
+  accessTokenLifetimeSecondsShown,
+  accessTokensFromRefreshTokens,
+  createAuthClient,
+  type DataCenterId,
+  dataCenters,
+} from '../../generated/client.js';
 import type { components } from '../../generated/types.js';
 import { credentialAddress } from '../fetch/address.js';
 import { abortError, exchange, type FetchLike, untilAborted } from '../fetch/exchange.js';
@@ -100,7 +106,7 @@ function readAccessToken(body: unknown, response: Response, what: string): Acces
   const expiresIn = Number(record.expires_in);
   return {
     accessToken: record.access_token,
-    expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : tokenLimits.accessTokenLifetimeSecondsShown,
+    expiresIn: Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : accessTokenLifetimeSecondsShown,
     apiDomain: typeof record.api_domain === 'string' ? record.api_domain : undefined,
     tokenType: typeof record.token_type === 'string' ? record.token_type : undefined,
     ...(typeof record.refresh_token === 'string' ? { refreshToken: record.refresh_token } : {}),
@@ -231,7 +237,7 @@ export class RefreshingTokens implements TokenSource {
   private pending: Promise<string> | undefined;
   /** Clock times of the token requests sent, within the window. */
   private readonly sent: number[] = [];
-  private readonly limit = tokenLimits.accessTokensFromRefreshTokens;
+  private readonly limit = accessTokensFromRefreshTokens;
 
   constructor(private readonly options: RefreshingTokenOptions) {
     const initial = options.initial;

@@ -177,8 +177,8 @@ function redirectError(response: Response, url: string, operation: OperationInfo
     kind: 'http',
     status: response.status,
     message:
-      `The answer is ${redirectDestination(response, url)}, which the client does not follow: the request carries credentials, ` +
-      'and they go only to the address you gave. If the address you gave has moved, configure the new one instead.',
+      `The answer is ${redirectDestination(response, url)}, which the client does not follow: credentials go only to the ` +
+      'address you gave. If it has moved, give the new one.',
     operation,
     response,
   });
