@@ -1,13 +1,14 @@
-// docs/07-running-in-ci.md as a CI runs it: each shape's shell blocks, word for word (the port aside), in a fresh
-// project that installed the packed package and Prism's engine, each step a bash process of its own that must end for
+// docs/07-running-in-ci.md as a CI runs it: each shape's shell blocks, word for word (the port aside), in a project
+// of its own that uses the packages of the README's Install commands (the packed package and Prism's engine: the
+// run's shared project, its node_modules linked rather than installed again), each step a bash process of its own that must end for
 // the next to start: the mock started in the background, then a new process (the project's `npm test`) that calls it,
 // then the stop, with nothing left running. The GitHub Actions examples run the same commands as the shell blocks.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { root } from '../../scripts/lib/paths.js';
-import { cleanEnv, createProject, exec, npmInstall, type Result, scratchRoot } from '../support/consumer-project.js';
+import { cleanEnv, createProject, exec, type Result, scratchRoot } from '../support/consumer-project.js';
 import { guideSection } from '../support/guide.js';
 import { guideBlocks } from '../support/guide-blocks.js';
 import { send } from '../support/http-client.js';
@@ -16,7 +17,6 @@ import { sharedPackage } from '../support/shared-package.js';
 
 const guideFile = 'docs/07-running-in-ci.md';
 const guide = readFileSync(path.join(root, guideFile), 'utf8');
-const engine = `@stoplight/prism-http@${(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies['@stoplight/prism-http']}`;
 
 /** The blocks of one language in a part of the guide: a `## ` section, or the opening (before the first one). */
 const blocksOf = (language: string, section?: string) =>
@@ -44,7 +44,7 @@ const loose: number[] = [];
 
 beforeAll(async () => {
   project = createProject(mkdtempSync(path.join(scratchRoot(), 'running-in-ci-')));
-  await npmInstall(project, [await sharedPackage().tarball, engine]);
+  symlinkSync(path.join((await sharedPackage().full).project, 'node_modules'), path.join(project, 'node_modules'), 'dir');
   writeFileSync(path.join(project, 'suite.mjs'), suite);
   await exec('npm', ['pkg', 'set', 'scripts.test=node suite.mjs'], { cwd: project });
 }, 300_000);
