@@ -1,6 +1,6 @@
 // Writes generated/client.ts: the data centers of the description and a typed openapi-fetch client.
 
-import { type OpenApiDocument, operationsOf, type Server } from '../../src/description/openapi.js';
+import { isRecord, type OpenApiDocument, operationsOf, type Server } from '../../src/description/openapi.js';
 
 export interface DataCenterEntry {
   id: string;
@@ -58,6 +58,7 @@ function stated<Value>(value: Value | undefined, what: string): Value {
 export function clientSource(bundle: OpenApiDocument): string {
   const version = stated(bundle.info?.version, 'info.version');
   const limits = stated(bundle.components?.securitySchemes?.ServiceOAuth2?.['x-limits'], 'the x-limits of the ServiceOAuth2 scheme');
+  if (!isRecord(limits)) throw new Error('The x-limits of the ServiceOAuth2 scheme are not an object.');
   const limitLines = Object.entries(limits).map(([name, value]) => {
     if (!/^[a-z][A-Za-z]*$/.test(name)) throw new Error(`x-limits of the ServiceOAuth2 scheme: ${name} is not a camelCase name.`);
     return `export const ${name} = ${JSON.stringify(value)} as const;`;
