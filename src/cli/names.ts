@@ -25,6 +25,7 @@ const flagOf: Readonly<Record<string, string>> = {
   maxWorldBytes: '--max-world-bytes',
   seed: '--seed',
   allow: '--allow',
+  accounts: '--accounts',
   budget: '--budget',
   ratePerSecond: '--rate',
   maxWaitMs: '--max-wait-ms',

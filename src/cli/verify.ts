@@ -6,7 +6,6 @@ import { terminalText } from '../output/escape.js';
 import {
   formatCheck,
   formatJunit,
-  formatMarkdown,
   formatSummary,
   type VerifyOptions,
   VerifyOptionsError,
@@ -16,10 +15,11 @@ import {
   verifyService,
   writeOperations,
 } from '../verify/index.js';
+import { markdownReport } from '../verify/report.js';
 import { type Command, countRule, npmHint, numberOption, parseOptions, program, rateRule, UsageError } from './args.js';
 import { credentialsFrom, credentialVariables } from './credentials.js';
 import { unwritable, writeWhole } from './files.js';
-import { commandError } from './names.js';
+import { commandError, flagNames } from './names.js';
 
 /** What verify prints after a usage error: its synopsis, and where the rest is. */
 const verifyHint = () =>
@@ -113,13 +113,14 @@ export async function runVerify(args: string[], env: Record<string, string | und
     maxWaitMs: numberOption('max-wait-ms', values['max-wait-ms'], verifyHint(), countRule),
     insecure: values.insecure === true,
     ...(values.quiet ? {} : { onCheck: (check) => console.error(formatCheck(check)) }),
+    optionNames: flagNames(),
   };
   if (options.baseUrl === undefined && options.dataCenter === undefined)
     throw new UsageError(`--base-url is required.${npmHint(verifyCommand.options)}\n${verifyHint()}`);
   // The report files, each with the form it is written in.
   const reports = [
     { option: '--json', file: text('json'), write: (report: VerifyReport) => `${JSON.stringify(report, null, 2)}\n` },
-    { option: '--markdown', file: text('markdown'), write: formatMarkdown },
+    { option: '--markdown', file: text('markdown'), write: (report: VerifyReport) => markdownReport(report, flagNames()) },
     { option: '--junit', file: text('junit'), write: formatJunit },
   ].filter((entry): entry is typeof entry & { file: string } => entry.file !== undefined && entry.file !== '');
   // Before the run, without touching the files: a path that cannot be written is a usage error.

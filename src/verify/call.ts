@@ -6,6 +6,7 @@ import { apiRoot } from '../description/mock-document.js';
 import { deref, isRecord, type OpenApiDocument } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
 import { splitTarget } from '../http/exchange.js';
+import { type OptionNames, option, say, wording } from '../options.js';
 import type { Judge, Judgement } from './judge.js';
 import type { ResourceOperation, Settings } from './options.js';
 import type { Pacer } from './pace.js';
@@ -119,7 +120,13 @@ function judgeNoToken(check: CheckReport, status: number): void {
 }
 
 /** A monitor that does not exist is a 404 with code 1002 and the documents' message; another answer proves nothing. */
-function judgeUnknownMonitor(check: CheckReport, status: number, body: unknown, unknownMonitorId: string): void {
+function judgeUnknownMonitor(
+  check: CheckReport,
+  status: number,
+  body: unknown,
+  settings: Pick<Settings, 'unknownMonitorId' | 'optionNames'>,
+): void {
+  const { unknownMonitorId } = settings;
   if (status === 404) {
     const found = isRecord(body) ? body : {};
     if (Number.isInteger(found.code) && found.code !== 1002) {
@@ -134,7 +141,12 @@ function judgeUnknownMonitor(check: CheckReport, status: number, body: unknown, 
     }
   } else if (status >= 200 && status < 300) {
     check.outcome = 'unconfirmed';
-    check.notes.push(`monitor ${unknownMonitorId} exists: give one that does not (--unknown-monitor-id) to see the 404 with code 1002`);
+    check.notes.push(
+      say(
+        wording`monitor ${unknownMonitorId} exists: give one that does not (${option('unknownMonitorId')}) to see the 404 with code 1002`,
+        settings.optionNames,
+      ),
+    );
   } else {
     check.outcome = 'unconfirmed';
     check.notes.push(`answered ${status}; the documented answer for a monitor that does not exist is 404 with code 1002`);
@@ -338,7 +350,7 @@ export class Caller {
         judgeNoToken(check, status);
         break;
       case 'unknown-monitor':
-        judgeUnknownMonitor(check, status, judgement.body, this.context.settings.unknownMonitorId);
+        judgeUnknownMonitor(check, status, judgement.body, this.context.settings);
         break;
       default:
         judgeDocumentedCall(check, plan, status, judgement.documentedStatus);

@@ -11,6 +11,7 @@ import { resolveVerifyOptions } from './options.js';
 import { run } from './run.js';
 import type { VerifyOptions, VerifyReport } from './types.js';
 
+export type { OptionMention, OptionNames } from '../options.js';
 export type { ContractViolation, ViolationRule } from './judge.js';
 export { formatJunit } from './junit.js';
 export { VerifyOptionsError, writeOperations } from './options.js';

@@ -4,7 +4,17 @@ import { isParameter, type OpenApiDocument, type Operation, operationsOf, type P
 import { packagedDescription } from '../engine/packaged.js';
 import { credentialAddress, placeholderHost } from '../fetch/address.js';
 import type { FetchLike } from '../fetch/exchange.js';
-import { isWorded, OptionError, option, positiveNumber, positiveWholeNumber, type Wording, wording } from '../options.js';
+import {
+  codeNames,
+  isWorded,
+  OptionError,
+  type OptionNames,
+  option,
+  positiveNumber,
+  positiveWholeNumber,
+  type Wording,
+  wording,
+} from '../options.js';
 import { type CheckReport, type VerifyAuth, type VerifyOptions, verifyDefaults } from './types.js';
 
 /** The options of a run, checked and with their defaults. */
@@ -24,6 +34,8 @@ export interface Settings {
   fetch: FetchLike;
   insecure: boolean;
   onCheck: ((check: CheckReport) => void) | undefined;
+  /** How the report's notes name the options. */
+  optionNames: OptionNames;
 }
 
 function checkUrl(name: 'baseUrl' | 'authUrl', value: string, insecure: boolean): string {
@@ -160,5 +172,6 @@ function settingsOf(options: VerifyOptions): Settings {
     fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
     insecure,
     onCheck: options.onCheck,
+    optionNames: options.optionNames ?? codeNames,
   };
 }

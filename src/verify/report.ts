@@ -1,6 +1,7 @@
 // A verify report for people: a terminal summary by operation, one line per check as it completes, and Markdown
 // that a team can attach to an issue. (The JSON report is the VerifyReport itself.)
 
+import { codeNames, type OptionNames, option, say } from '../options.js';
 import { counted } from '../output/count.js';
 import { markdownText, terminalText } from '../output/escape.js';
 import type { ContractViolation } from './judge.js';
@@ -132,10 +133,15 @@ function callName(check: CheckReport): string {
   return `${check.method} ${check.path ?? check.template}${check.account ? ` as the first ${check.account} account` : ''}${check.purpose === 'documented-call' ? '' : `, ${check.label}`}`;
 }
 
-/** The report in Markdown, to attach to an issue: the target, then one section per part. */
+/** The report in Markdown, to attach to an issue: the target, then one section per part; options as code names them. */
 export function formatMarkdown(report: VerifyReport): string {
+  return markdownReport(report, codeNames);
+}
+
+/** The report in Markdown, naming its options by `names` (the command line's flags: `--accounts`). */
+export function markdownReport(report: VerifyReport, names: OptionNames): string {
   const lines = [
-    ...markdownTarget(report),
+    ...markdownTarget(report, names),
     ...markdownOperations(report),
     ...markdownViolations(report),
     ...markdownUndescribed(report),
@@ -144,9 +150,10 @@ export function formatMarkdown(report: VerifyReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-function markdownTarget(report: VerifyReport): string[] {
+function markdownTarget(report: VerifyReport, names: OptionNames): string[] {
   const { target, limits, options } = report;
-  const flags = [options.accounts ? '--accounts' : '', ...options.allow.map((name) => `--allow ${name}`)].filter(Boolean).join(' ');
+  const chosen = [...(options.accounts ? [option('accounts', true)] : []), ...options.allow.map((name) => option('allow', name))];
+  const flags = chosen.map((mention) => say([mention], names)).join(', ');
   return [
     `# Contract verification: ${report.contract.title} ${report.contract.version}`,
     '',

@@ -2,6 +2,7 @@
 // run's Caller (call.ts), within the pacer's bounds (send.ts), and the report sums up their checks (summary.ts).
 import { isZaaid } from '../client/request-values.js';
 import { isRecord } from '../description/openapi.js';
+import { type OptionNames, option, say, type Wording, wording } from '../options.js';
 import type { Redactor } from '../output/redact.js';
 import { Caller, PathValues } from './call.js';
 import { createJudge, type Judge } from './judge.js';
@@ -33,7 +34,7 @@ export async function run(settings: Settings, redactor: Redactor): Promise<Verif
   const bodies = await callEveryGet(caller, gets);
   await callErrorPaths(caller, gets, settings.unknownMonitorId);
   await callAllowedWrites(caller, operations, settings.allow);
-  if (settings.accounts) await callAsAccounts(caller, gets, bodies, notes);
+  if (settings.accounts) await callAsAccounts(caller, gets, bodies, notes, settings.optionNames);
 
   if (pacer.stopped) notes.push(`The run was cut short: ${pacer.stopped.message}.`);
   return assemble(settings, checks, notes, {
@@ -99,7 +100,13 @@ async function callAllowedWrites(caller: Caller, operations: ResourceOperation[]
  * Step 4 (`accounts`): every GET again, through the zaaid cookie, as the first customer and the first business-unit
  * account that the listings of step 1 gave: what a service answers for another account may differ.
  */
-async function callAsAccounts(caller: Caller, gets: ResourceOperation[], bodies: Map<string, unknown>, notes: string[]): Promise<void> {
+async function callAsAccounts(
+  caller: Caller,
+  gets: ResourceOperation[],
+  bodies: Map<string, unknown>,
+  notes: string[],
+  names: OptionNames,
+): Promise<void> {
   const sources = [
     { kind: 'customer' as const, entry: gets.find((entry) => entry.template === '/short/msp/customers') },
     { kind: 'business unit' as const, entry: gets.find((entry) => entry.template === '/short/bu/business_units') },
@@ -107,7 +114,7 @@ async function callAsAccounts(caller: Caller, gets: ResourceOperation[], bodies:
   const listings = new Set(sources.map((source) => source.entry?.operationId));
   for (const source of sources) {
     if (!source.entry) continue;
-    const zaaid = firstAccount(source.kind, source.entry, bodies.get(source.entry.operationId), notes);
+    const zaaid = firstAccount(source.kind, source.entry, bodies.get(source.entry.operationId), (note) => notes.push(say(note, names)));
     if (!zaaid) continue;
     for (const entry of gets.filter((candidate) => !listings.has(candidate.operationId))) {
       await caller.call({
@@ -122,18 +129,18 @@ async function callAsAccounts(caller: Caller, gets: ResourceOperation[], bodies:
 }
 
 /** The zaaid of the first account of a listing's body, or undefined (with a note saying why) when there is none to use. */
-function firstAccount(kind: string, listing: ResourceOperation, body: unknown, notes: string[]): string | undefined {
+function firstAccount(kind: string, listing: ResourceOperation, body: unknown, note: (wording: Wording) => void): string | undefined {
   const data = isRecord(body) ? body.data : undefined;
   const first = Array.isArray(data) ? data[0] : undefined;
   const zaaid = isRecord(first) && typeof first.zaaid === 'string' ? first.zaaid : undefined;
   if (!zaaid) {
-    notes.push(`--accounts: ${listing.operationId} gave no ${kind} account, so no call was made for one.`);
+    note(wording`With ${option('accounts', true)}, ${listing.operationId} gave no ${kind} account, so no call was made for one.`);
     return undefined;
   }
   if (!isZaaid(zaaid)) {
     // It would break the Cookie header or add a cookie of its own: the client refuses such a zaaid too.
-    notes.push(
-      `--accounts: ${listing.operationId} gave the ${kind} account ${JSON.stringify(zaaid)}, which is not a cookie value, so no call was made for it.`,
+    note(
+      wording`With ${option('accounts', true)}, ${listing.operationId} gave the ${kind} account ${JSON.stringify(zaaid)}, which is not a cookie value, so no call was made for it.`,
     );
     return undefined;
   }

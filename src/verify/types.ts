@@ -1,6 +1,7 @@
 // The public types and constants of verify: its options, its report, its defaults and exit statuses.
 import type { DataCenterId } from '../../generated/client.js';
 import type { FetchLike } from '../fetch/exchange.js';
+import type { OptionNames } from '../options.js';
 import type { ContractViolation } from './judge.js';
 import type { UndescribedAttribute } from './walk.js';
 
@@ -80,6 +81,11 @@ export interface VerifyOptions {
   insecure?: boolean | undefined;
   /** Called with each check as it completes (redacted), e.g. to show progress. */
   onCheck?: ((check: CheckReport) => void) | undefined;
+  /**
+   * How the report's notes name these options. Default: as code writes them (`unknownMonitorId`, `accounts: true`);
+   * the command line gives its flags (`--unknown-monitor-id`, `--accounts`).
+   */
+  optionNames?: OptionNames | undefined;
 }
 
 /**
