@@ -6,7 +6,7 @@ import { apiRoot } from '../description/mock-document.js';
 import { deref, isRecord, type OpenApiDocument } from '../description/openapi.js';
 import type { RouteOperation } from '../description/routes.js';
 import { splitTarget } from '../http/exchange.js';
-import { type OptionNames, option, say, wording } from '../options.js';
+import { option, say, wording } from '../options.js';
 import type { Judge, Judgement } from './judge.js';
 import type { ResourceOperation, Settings } from './options.js';
 import type { Pacer } from './pace.js';
