@@ -20,6 +20,8 @@ export const documentedErrors = {
     "406: an Accept header that asks for another API version than the description's, or allows no JSON (section 9; the status is the mock's)",
   'method-not-allowed': '405 Method Not Allowed: a method the path does not support (section 7)',
   'identity-invalid-request': "The identity provider's 400 invalid_request (RFC 6749, section 5.2): a parameter missing or malformed",
+  'identity-unsupported-grant-type':
+    "The identity provider's 400 unsupported_grant_type (RFC 6749, section 5.2): a grant_type other than authorization_code and refresh_token",
 } as const;
 
 export type DocumentedError = keyof typeof documentedErrors;
@@ -29,6 +31,7 @@ const identityErrors: Readonly<Record<TokenRefusal['error'], DocumentedError>> =
   invalid_grant: 'identity-invalid-grant',
   invalid_client: 'identity-invalid-client',
   invalid_request: 'identity-invalid-request',
+  unsupported_grant_type: 'identity-unsupported-grant-type',
   too_many_requests: 'identity-too-many-requests',
 };
 

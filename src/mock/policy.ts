@@ -37,7 +37,7 @@ import {
   violationsHeader,
 } from '../http/exchange.js';
 import { parseBody } from '../simulator/answers.js';
-import { identityRefusal } from '../simulator/identity.js';
+import { identityRefusal, malformedRequestError } from '../simulator/identity.js';
 import { checkPreferences, readPreferences, SharedBadRequest } from './preferences.js';
 
 /** Violation messages in a sentence: `body must have required property 'display_name'; ...`. */
@@ -326,9 +326,10 @@ function engineResultAnswer(call: Call, result: Extract<EngineResult, { ok: true
 
 /**
  * A 400 of the identity provider's operations (outside the API root) in its shape, `error` and all: the mock's
- * refusal of a request its contract refuses is `invalid_request` (RFC 6749, section 5.2). Other answers as they are.
+ * refusal of a request its contract refuses is `invalid_request`, or `unsupported_grant_type` for a grant type the
+ * token endpoint does not take (RFC 6749, section 5.2). Other answers as they are.
  */
-function inOperationShape(operation: RouteOperation | undefined, answer: Answer): Answer {
+function inOperationShape(call: Call, operation: RouteOperation | undefined, answer: Answer): Answer {
   if (!operation || operation.template.startsWith(`${apiRoot}/`) || answer.status !== 400) return answer;
   let body: ReturnType<typeof parseBody>;
   try {
@@ -336,7 +337,7 @@ function inOperationShape(operation: RouteOperation | undefined, answer: Answer)
   } catch {
     return answer; // not JSON: not an error answer of the mock's
   }
-  return 'error' in body ? answer : identityRefusal(answer, 'invalid_request');
+  return 'error' in body ? answer : identityRefusal(answer, malformedRequestError(call));
 }
 
 /**
@@ -355,9 +356,9 @@ export function mockPolicy(document: OpenApiDocument, options: { pairedExamples?
     match: (call) => matchRoute(routes, call.segments, call.method),
     before: (call, match) => {
       const decision = before(contract, call, match);
-      return 'answer' in decision ? { answer: inOperationShape(match?.operation, decision.answer) } : decision;
+      return 'answer' in decision ? { answer: inOperationShape(call, match?.operation, decision.answer) } : decision;
     },
     answer: (call, operation, result) =>
-      inOperationShape(operation, result.ok ? engineResultAnswer(call, result) : refusalAnswer(call, operation, result.error)),
+      inOperationShape(call, operation, result.ok ? engineResultAnswer(call, result) : refusalAnswer(call, operation, result.error)),
   };
 }

@@ -26,6 +26,18 @@ export function identityParameters(call: Call): (name: string) => string | undef
   return (name) => form?.get(name) ?? query.get(name) ?? undefined;
 }
 
+/** The grant types of the token endpoint (core document, section 4.3). */
+const grantTypes: ReadonlySet<string> = new Set(['authorization_code', 'refresh_token']);
+
+/**
+ * The OAuth 2.0 error of a request refused for its form (RFC 6749, section 5.2): `unsupported_grant_type` for a
+ * `grant_type` the token endpoint does not take, else `invalid_request` (a parameter missing or malformed).
+ */
+export function malformedRequestError(call: Call): 'invalid_request' | 'unsupported_grant_type' {
+  const grant = identityParameters(call)('grant_type');
+  return grant && !grantTypes.has(grant) ? 'unsupported_grant_type' : 'invalid_request';
+}
+
 /**
  * An error answer (`{code, message}`) in the identity provider's shape: its OAuth 2.0 code in `error`, and the media
  * type of the identity provider's answers in the description, `application/json` (their Content-Type is not shown).
@@ -77,8 +89,14 @@ export function createIdentityProvider(tokens: TokenAuthority, apiDomain: () => 
 
   const grantAnswer = (parameter: (name: string) => string | undefined, example: Answer, played: Behaviour[]): Answer => {
     const grant = parameter('grant_type');
-    if (grant !== 'authorization_code' && grant !== 'refresh_token')
-      return refusal({ error: 'invalid_request', description: 'grant_type must be authorization_code or refresh_token' }, played);
+    if (!grant || !grantTypes.has(grant))
+      return refusal(
+        {
+          error: grant ? 'unsupported_grant_type' : 'invalid_request',
+          description: 'grant_type must be authorization_code or refresh_token (as a form field or in the query string)',
+        },
+        played,
+      );
     const what = `grant_type=${grant}`;
     const client_id = parameter('client_id');
     const client_secret = parameter('client_secret');

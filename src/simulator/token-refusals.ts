@@ -7,7 +7,7 @@ import { type Client, type Ending, minute } from './token-store.js';
 
 /** A refusal of the identity provider: an OAuth 2.0 error code (RFC 6749, section 5.2) and what went wrong. */
 export interface TokenRefusal {
-  error: 'invalid_client' | 'invalid_grant' | 'invalid_request' | 'too_many_requests';
+  error: 'invalid_client' | 'invalid_grant' | 'invalid_request' | 'unsupported_grant_type' | 'too_many_requests';
   /** The behaviour the refusal plays (behaviours.ts); none for a request that is only malformed. */
   behaviour?: Behaviour | undefined;
   description: string;

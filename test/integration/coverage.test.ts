@@ -359,7 +359,7 @@ async function playEverything(mock: MockFetch): Promise<void> {
   await form('/oauth/v2/token/revoke', { token: revoked.refresh_token! });
   await refresh(revoked.refresh_token!);
   await api('/monitors', revoked.refresh_token!);
-  // The API: an expired token, accounts, roles, scopes, 1002, 405, 406, a malformed grant.
+  // The API: an expired token, accounts, roles, scopes, 1002, 405, 406, a malformed grant, a grant type not taken.
   const fresh = (await exchangeCode(grantAfterWindow())).json.access_token!;
   mock.control.advanceClock(3_600_000);
   await api('/monitors', fresh);
@@ -375,6 +375,7 @@ async function playEverything(mock: MockFetch): Promise<void> {
   await api('/monitors', 'any', { method: 'DELETE' });
   await api('/monitors', 'any', { headers: { Accept: 'application/json; version=1.0' } });
   await form('/oauth/v2/token', { grant_type: 'refresh_token' });
+  await form('/oauth/v2/token', { grant_type: 'client_credentials', client_id: 'c', client_secret: 's' });
   // Faults of each kind.
   mock.control.fault({ operation: 'listMonitors', status: 429, retry_after_s: 0 });
   mock.control.fault({ operation: 'getDeviceKey', status: 500 });

@@ -289,13 +289,14 @@ describe('bad requests: a 4xx whose body names the fault, sl-violations kept', (
   it('an unknown grant type on the identity provider: its own 400, `error` included, in both modes, as a form or a query', async () => {
     const examples = createMockFetch({ mode: 'examples' });
     const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
-    for (const [path, body] of [
-      ['/oauth/v2/token', 'client_id=id&client_secret=s&code=c&grant_type=password'],
-      ['/oauth/v2/token?grant_type=AAA', ''],
+    for (const [path, body, error] of [
+      ['/oauth/v2/token', 'client_id=id&client_secret=s&code=c&grant_type=password', 'unsupported_grant_type'],
+      ['/oauth/v2/token?grant_type=AAA', '', 'unsupported_grant_type'],
+      ['/oauth/v2/token', 'client_id=id&client_secret=s&code=c', 'invalid_request'],
     ] as const) {
       const reply = await call(sample('requestToken'), { path, body, headers: body ? form : { 'Content-Type': '' } });
       expectFault(reply, 400, /grant_type/);
-      expect(reply.json).toEqual({ code: 400, message: expect.stringMatching(/grant_type/), error: 'invalid_request' });
+      expect(reply.json).toEqual({ code: 400, message: expect.stringMatching(/grant_type/), error });
       expect(reply.headers['content-type']).toBe('application/json');
       const replayed = await examples(`${examples.authUrl}${path}`, { method: 'POST', ...(body ? { body, headers: form } : {}) });
       expect([replayed.status, await replayed.json()]).toEqual([400, reply.json]);

@@ -114,7 +114,7 @@ describe('the counter', () => {
     coverage.count(exchange('GET', '/api/monitors/1', 404, { code: 1002, message: 'Monitor does not exist.' }));
     coverage.count(exchange('GET', '/api/monitors', 403, { code: 403, message: 'You are not authorized to perform this operation.' }));
     coverage.count(exchange('GET', '/api/monitors', 403, { code: 403, message: 'Forbidden URL: a scope' }));
-    for (const error of ['invalid_grant', 'invalid_client', 'invalid_request', 'too_many_requests'])
+    for (const error of ['invalid_grant', 'invalid_client', 'invalid_request', 'unsupported_grant_type', 'too_many_requests'])
       coverage.count(exchange('POST', '/oauth/v2/token', 400, { code: 400, message: 'Bad Request', error }));
     coverage.count(exchange('POST', '/oauth/v2/token', 400, { code: 400, message: 'Bad Request', error: 'made_up' }));
     coverage.count(exchange('DELETE', '/api/monitors', 405, { code: 405 }));
@@ -131,6 +131,7 @@ describe('the counter', () => {
       'not-acceptable': 1,
       'method-not-allowed': 1,
       'identity-invalid-request': 1,
+      'identity-unsupported-grant-type': 1,
     });
   });
 
@@ -194,13 +195,13 @@ describe('the report', () => {
     expect(report.tally).toEqual({
       operations: { covered: 2, total: 10 },
       statuses: { covered: 2, total: 12 },
-      errors: { covered: 1, total: 8 },
+      errors: { covered: 1, total: 9 },
       behaviours: { covered: 1, total: Object.keys(behaviours).length },
       global_statuses: { covered: 1, total: 41 },
     });
     // A call the contract refused does not cover its operation; its status (400, of the global table) is answered.
     expect(covered(report).operations).toEqual(['listMonitors', 'getMonitor']);
-    expect(report.total).toBe(10 + 12 + 8 + Object.keys(behaviours).length);
+    expect(report.total).toBe(10 + 12 + 9 + Object.keys(behaviours).length);
     expect(report.covered).toBe(6);
     expect(report.percent).toBe(Math.floor((6 * 1000) / report.total) / 10);
   });
@@ -387,7 +388,7 @@ describe('formatCoverage', () => {
   it('writes JUnit: an item covered passes, one not covered is skipped, a required one and a percent below the minimum fail', () => {
     const junit = formatCoverage(sampleReport(), { format: 'junit', min: 50, require: ['access-token-expired', 'listMonitors'] });
     const cases = junit.match(/<testcase /g)!.length;
-    expect(cases).toBe(10 + 12 + 8 + Object.keys(behaviours).length + 41 + 1);
+    expect(cases).toBe(10 + 12 + Object.keys(documentedErrors).length + Object.keys(behaviours).length + 41 + 1);
     expect(junit).toMatch(/<testsuites name="monitoring-service-api coverage" tests="\d+" failures="2" errors="0" skipped="\d+">/);
     expect(junit).toMatch(/name="access-token-expired: [^"]*">\n {6}<failure message="required, not covered" type="coverage"\/>/);
     expect(junit).toMatch(/name="listMonitors: GET \/api\/monitors"\/>/);

@@ -430,6 +430,27 @@ describe('what the identity provider remembers is bounded', () => {
     expect(tokens.heldBytes()).toBe(recordBytes.client + recordBytes.grantCode);
   });
 
+  it('a grant type the token endpoint does not take is unsupported_grant_type; none at all, invalid_request (RFC 6749, section 5.2)', async () => {
+    const sim = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
+    const operation = operationOf('requestToken');
+    for (const [form, error] of [
+      ['grant_type=client_credentials&client_id=id&client_secret=secret', 'unsupported_grant_type'],
+      ['client_id=id&client_secret=secret&code=c', 'invalid_request'],
+    ] as const) {
+      const call = createCall({
+        method: 'POST',
+        url: '/oauth/v2/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from(form),
+      });
+      const { answer } = await sim.answer(call, operation, engineExample(operation));
+      expect([answer.status, JSON.parse(answer.body.toString('utf8'))], form).toEqual([
+        400,
+        { code: 400, message: expect.stringMatching(/^Bad Request: grant_type must be authorization_code or refresh_token/), error },
+      ]);
+    }
+  });
+
   it('a credential parameter longer than any the mock issues is a 400 naming it, and nothing is remembered', async () => {
     const sim = createSimulator(bundle, { clock: () => Date.UTC(2026, 10, 21, 10) });
     const operation = operationOf('requestToken');
