@@ -437,12 +437,7 @@ describe('what the identity provider remembers is bounded', () => {
       ['grant_type=client_credentials&client_id=id&client_secret=secret', 'unsupported_grant_type'],
       ['client_id=id&client_secret=secret&code=c', 'invalid_request'],
     ] as const) {
-      const call = createCall({
-        method: 'POST',
-        url: '/oauth/v2/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: Buffer.from(form),
-      });
+      const call = tokenRequest(form);
       const { answer } = await sim.answer(call, operation, engineExample(operation));
       expect([answer.status, JSON.parse(answer.body.toString('utf8'))], form).toEqual([
         400,
@@ -462,12 +457,7 @@ describe('what the identity provider remembers is bounded', () => {
         refresh_token: 'refresh',
         [name]: 'x'.repeat(400_000),
       };
-      const call = createCall({
-        method: 'POST',
-        url: '/oauth/v2/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: Buffer.from(new URLSearchParams(values).toString()),
-      });
+      const call = tokenRequest(new URLSearchParams(values).toString());
       const { answer } = await sim.answer(call, operation, engineExample(operation));
       expect(answer.status, name).toBe(400);
       expect(JSON.parse(answer.body.toString('utf8')), name).toMatchObject({
@@ -500,14 +490,18 @@ async function tokenOf(sim: Simulator, role?: number, scope = 'Service.Admin.All
   const { code } = sim.control.grantCode({ client_id: client.client_id, scope, ...(role === undefined ? {} : { role }) });
   const operation = operationOf('requestToken');
   const form = new URLSearchParams({ grant_type: 'authorization_code', code, ...client }).toString();
-  const call = createCall({
+  const { answer } = await sim.answer(tokenRequest(form), operation, engineExample(operation));
+  return JSON.parse(answer.body.toString('utf8')) as { access_token: string; api_domain: string };
+}
+
+/** A POST of form fields to the token endpoint. */
+function tokenRequest(form: string) {
+  return createCall({
     method: 'POST',
     url: '/oauth/v2/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: Buffer.from(form),
   });
-  const { answer } = await sim.answer(call, operation, engineExample(operation));
-  return JSON.parse(answer.body.toString('utf8')) as { access_token: string; api_domain: string };
 }
 
 describe('roles (core document, section 5.2; role IDs of the constants document)', () => {
