@@ -302,11 +302,12 @@ export function redactTarget(target: string): string {
 }
 
 /**
- * A path with every secret the Redactor knows replaced, in each segment as sent or percent-decoded (a segment that
- * held one is shown decoded, the secret replaced).
+ * A path with every secret the Redactor knows replaced: in the whole path as sent (a secret may hold a `/`), then in
+ * each segment as sent or percent-decoded (a segment that held one is shown decoded, the secret replaced).
  */
 export function redactPath(path: string, redactor: Redactor): string {
-  return path
+  return redactor
+    .text(path)
     .split('/')
     .map((segment) => {
       const shown = redactor.text(segment);

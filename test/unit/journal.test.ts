@@ -313,6 +313,14 @@ describe('no secret in an entry', () => {
     expect(journal.requests().requests.map((entry) => entry.path)).toEqual(['/api/monitors/[redacted]', '/api/monitors/[redacted]']);
   });
 
+  it('a token that holds a slash, in the path as sent', () => {
+    const token = 'abcdef0123/ghijklmnop4567';
+    const { journal, record } = journalOf();
+    record(call('GET', `/api/monitors/${token}`, { authorization: `Service-oauthtoken ${token}` }), answer(404, {}));
+    expect(journal.requests().requests.map((entry) => entry.path)).toEqual(['/api/monitors/[redacted]']);
+    expect(JSON.stringify(journal.requests())).not.toContain('ghijklmnop4567');
+  });
+
   it('a body meant as JSON that does not parse: an unquoted value under a credential name', () => {
     const { journal, record } = journalOf();
     record(
