@@ -138,8 +138,12 @@ export function createResources(document: OpenApiDocument, { accounts, tokens, a
     return withBody(example, { ...(isRecord(documentedBody) ? documentedBody : parseBody(example)), data });
   };
 
+  const accountLists: ReadonlySet<string> = new Set(['listMspCustomers', 'listBusinessUnits']);
+
   const accountAnswer = (call: Call, operation: RouteOperation, example: Answer, account: Account, played: Behaviour[]): Answer => {
-    if (account.kind !== 'own') played.push(account.kind === 'customer' ? 'customer-account' : 'business-unit-account');
+    // The lists of accounts refuse an account acted on (below): only the calls that answer act on it.
+    if (account.kind !== 'own' && !accountLists.has(operation.operationId ?? ''))
+      played.push(account.kind === 'customer' ? 'customer-account' : 'business-unit-account');
     switch (operation.operationId) {
       case 'getDeviceKey':
         return envelope(operation, example, { device_key: account.device_key });
@@ -160,7 +164,7 @@ export function createResources(document: OpenApiDocument, { accounts, tokens, a
       case 'listMspCustomers':
       case 'listBusinessUnits': {
         // Only an MSP account lists customers, a BU portal account business units: not a normal account, not the
-        // other kind, not a customer acted on with the cookie (section 5, item 9).
+        // other kind, not a customer acted on with the cookie (section 5, item 9; accountLists above).
         const kind = operation.operationId === 'listMspCustomers' ? 'customer' : 'business_unit';
         if (account.kind !== 'own' || !hasManaged(account.type, kind))
           return playing(played, 'account-kind-refused', notAuthorized(operation));

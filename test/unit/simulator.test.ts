@@ -579,6 +579,13 @@ describe('kinds of account (section 1)', () => {
     expect((await ask(portal, 'listMspCustomers')).status).toBe(403);
   });
 
+  it("a list of accounts refused for a customer's account plays the refusal, not the customer's account", async () => {
+    const sim = createSimulator(bundle);
+    const refused = await ask(sim, 'listMspCustomers', { cookie: 'zaaid=700000123' });
+    expect([refused.status, refused.behaviours]).toEqual([403, ['account-kind-refused']]);
+    expect((await ask(sim, 'listMonitors', { cookie: 'zaaid=700000123' })).behaviours).toEqual(['customer-account']);
+  });
+
   it('the default is both at once; a kind that is none, or managed accounts the kind has not, are seed faults', () => {
     expect(createSimulator(bundle).control.state().account.type).toBe('msp_and_bu_portal');
     expect(() => createSimulator(bundle, { seed: { account: { type: 'enterprise' } } })).toThrow(
