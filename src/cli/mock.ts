@@ -2,7 +2,7 @@
 
 import { type MockMode, type RandomFaults, type RunningMock, SeedError, startMock } from '../mock/index.js';
 import { exposureWarning } from '../mock/test-api-access.js';
-import { worldsEndpoints } from '../mock/worlds/index.js';
+import { defaultWorldLimits, worldsEndpoints } from '../mock/worlds/index.js';
 import { terminalText } from '../output/escape.js';
 import { maxDelayMs } from '../simulator/faults.js';
 import { testApiEndpoints } from '../simulator/test-api.js';
@@ -37,9 +37,9 @@ export const mockCommand = {
   --journal-size N      exchanges the request journal keeps (GET /__mock/requests). Default 1000; 0 turns it off.
   --no-coverage         count no coverage of the contract (GET /__mock/coverage; ${program} coverage reads it).
   --max-worlds N        worlds kept besides the default one (/worlds/{id}/api, each its own state; the one idle
-                        longest is forgotten past it). Default 100.
+                        longest is forgotten past it). Default ${defaultWorldLimits.worlds}.
   --max-world-bytes N   bytes those worlds hold together (past it, the ones idle longest are forgotten). Default
-                        134217728.
+                        ${defaultWorldLimits.bytes}.
   --log                 print one line per request: method, target (credential parameters redacted), status.
 ${servingUsage('mock', 24)}
   -h, --help            this help.

@@ -89,6 +89,8 @@ export interface SimulatorWiring {
   seed?: Seed | undefined;
   /** How far ahead of its source the clock starts, in ms (a world made as a copy of another starts at its time). */
   clockOffsetMs?: number | undefined;
+  /** The most bytes its journal holds (a world's: no more than all the worlds may hold); default the journal's own. */
+  journalBytes?: number | undefined;
 }
 
 /** What every simulator of a document shares, read of it once: roles, scopes, operations, documented answers. */
@@ -137,7 +139,7 @@ export function createSimulator(document: OpenApiDocument, options: SimulatorOpt
   const faults = createFaults({ operations, random: options.randomFaults });
   const identity = createIdentityProvider(tokens, apiRoot);
   const resources = createResources(document, { accounts, tokens, answers, roles });
-  const recorder = createSimulatorJournal(document, { clock, tokens, size: options.journalSize });
+  const recorder = createSimulatorJournal(document, { clock, tokens, size: options.journalSize, maxBytes: wiring.journalBytes });
   const coverage: Coverage | undefined = coverageOption(options.coverage) ? createCoverage(document, { behaviours }) : undefined;
   const control = createControl({
     clock,

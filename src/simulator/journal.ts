@@ -22,7 +22,7 @@ export interface SimulatorJournal {
 
 export function createSimulatorJournal(
   document: OpenApiDocument,
-  parts: { clock: SimulatedClock; tokens: TokenAuthority; size: number | undefined },
+  parts: { clock: SimulatedClock; tokens: TokenAuthority; size: number | undefined; maxBytes?: number | undefined },
 ): SimulatorJournal {
   const { clock, tokens } = parts;
   const clientOf = (call: Call): string | null => {
@@ -43,6 +43,7 @@ export function createSimulatorJournal(
   });
   const journal = createJournal(document, {
     size: parts.size,
+    maxBytes: parts.maxBytes,
     formatTime: serviceTime,
     isSecret: (value) => value.length >= shortestIssued && tokens.holds(value),
   });

@@ -140,6 +140,16 @@ describe("the rules of the test API and of the API hold at every world's address
     expect(Object.keys(own.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 
+  it("the worlds' endpoints check a call as every call is checked: a body in another charset is a 400, and makes no world", async () => {
+    const made = await send(mock.authUrl, '/__mock/worlds', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=latin1' },
+      body: '{"id":"w-latin"}',
+    });
+    expect(made.status).toBe(400);
+    expect(mock.control.worlds().worlds.map((world) => world.id)).not.toContain('w-latin');
+  });
+
   it("a world's API and identity provider: CORS for a page, its preflight, a foreign Host 421", async () => {
     const page = 'http://localhost:5173';
     const list = await send(mock.authUrl, '/worlds/w/api/monitors', { headers: { Origin: page, Authorization: sampleToken } });

@@ -6,6 +6,7 @@
 // bounds hold it, as before there were worlds).
 import { type CoverageReport, mergeCoverage } from '../../coverage/index.js';
 import type { OpenApiDocument } from '../../description/openapi.js';
+import { defaultJournalBytes } from '../../journal/index.js';
 import { refuseUnknownKeys } from '../../options.js';
 import { keptBytes } from '../../simulator/accounts.js';
 import { createSimulator, type Simulator } from '../../simulator/index.js';
@@ -202,6 +203,8 @@ export class WorldRegistry {
       apiRoot: this.apiRootOf(id),
       seed: seed ?? this.main.simulator.seed,
       clockOffsetMs: source && source.now() - (this.setup.clock ?? Date.now)(),
+      // A world in use is never forgotten: its journal, the most it may grow by, holds no more than all the worlds may.
+      journalBytes: Math.min(defaultJournalBytes, this.limits.bytes),
     });
     const world: World = { id, simulator, calls: 0, seedBytes: seed ? keptBytes(seed) : 0, held: 0 };
     this.forgotten.delete(id);
