@@ -250,11 +250,11 @@ function checkCookieHeader(how: string): void {
   );
 }
 
-/** The account of forAccount(), checked. */
-function accountOf(zaaid: string): string {
-  checkZaaid(zaaid);
-  checkCookieHeader('forAccount');
-  return zaaid;
+/** An account to act on, checked: a zaaid, and a runtime that can send it (`how`: where the caller named it). */
+function accountOf(zaaid: unknown, how = 'forAccount'): string {
+  const checked = checkZaaid(zaaid);
+  checkCookieHeader(how);
+  return checked;
 }
 
 /** The envelope's `data`; a body that is not an envelope (an undocumented answer) as it is. */
@@ -285,16 +285,13 @@ function callContext(
 ): CallContext {
   const { params, headers } = init;
   if (isRecord(params)) checkPathValues(params.path);
-  if (isRecord(headers) && Object.keys(headers).some((name) => name.toLowerCase() === 'cookie')) checkCookieHeader('A Cookie in headers');
+  // Headers of any form (an object, a Headers, pairs), as fetch reads them.
+  if (headers !== undefined && new Headers(headers as HeadersInit).has('cookie')) checkCookieHeader('A Cookie in headers');
   // openapi-fetch never sends params.cookie: a zaaid given there acts like forAccount().
   const cookie = isRecord(params) && isRecord(params.cookie) ? params.cookie : undefined;
-  if (cookie?.zaaid !== undefined) {
-    checkZaaid(cookie.zaaid);
-    checkCookieHeader('params.cookie.zaaid');
-  }
   return {
     operation,
-    account: cookie?.zaaid !== undefined ? (cookie.zaaid as string) : account,
+    account: cookie?.zaaid !== undefined ? accountOf(cookie.zaaid, 'params.cookie.zaaid') : account,
     signal: init.signal,
     timeoutMs: positiveNumber('timeoutMs', init.timeoutMs, settings.timeoutMs),
     retry: init.retry === undefined ? settings.retry : resolveRetry(init.retry, settings.retry),

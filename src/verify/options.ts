@@ -1,5 +1,5 @@
 // verify's options, checked once: what is wrong throws a TypeError naming the option before anything is sent.
-import { dataCenters } from '../../generated/client.js';
+import { dataCenterOf } from '../client/auth.js';
 import { isParameter, type OpenApiDocument, type Operation, operationsOf, type ParameterNode } from '../description/openapi.js';
 import { packagedDescription } from '../engine/packaged.js';
 import { credentialAddress, placeholderHost } from '../fetch/address.js';
@@ -103,15 +103,7 @@ export function resolveVerifyOptions(options: VerifyOptions): Settings {
 function settingsOf(options: VerifyOptions): Settings {
   if (!options || typeof options !== 'object')
     throw new OptionError(['verifyService needs options: { baseUrl, authUrl, auth } or { dataCenter, baseUrl, authUrl, auth }']);
-  const center =
-    options.dataCenter === undefined
-      ? undefined
-      : (dataCenters as Record<string, { baseUrl: string; authUrl: string } | undefined>)[options.dataCenter];
-  if (options.dataCenter !== undefined && (!center || !Object.hasOwn(dataCenters, options.dataCenter))) {
-    throw new OptionError(
-      wording`${option('dataCenter')} must be one of ${Object.keys(dataCenters).join(', ')}, not ${JSON.stringify(options.dataCenter)}.`,
-    );
-  }
+  const center = options.dataCenter === undefined ? undefined : dataCenterOf(options.dataCenter);
   const rawBase = options.baseUrl ?? center?.baseUrl;
   if (!rawBase)
     throw new OptionError(wording`Give the API root to verify as ${option('baseUrl')}, e.g. http://127.0.0.1:4010/api for the mock.`);

@@ -46,6 +46,9 @@ describe('an account named in a page, where the Cookie header cannot be set', ()
       client.POST('/monitor_groups', { params: { cookie: { zaaid: '700000123' } }, body: { display_name: 'Web' } }),
     ).rejects.toThrow(TypeError);
     await expect(client.GET('/monitors', { headers: { cookie: 'zaaid=700000123' } })).rejects.toThrow(/^A Cookie in headers needs/);
+    // Headers in any form fetch takes: a Headers, pairs.
+    for (const headers of [new Headers({ Cookie: 'zaaid=700000123' }), [['Cookie', 'zaaid=700000123']]])
+      await expect(client.GET('/monitors', { headers } as never)).rejects.toThrow(/^A Cookie in headers needs/);
     expect(sent).toEqual([]);
     // The caller's own account is no account named: it is served.
     await client.GET('/monitors');
