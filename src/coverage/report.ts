@@ -204,11 +204,13 @@ export function checkCoverage(
   if (min !== undefined && !(typeof min === 'number' && min >= 0 && min <= 100))
     throw new OptionError(wording`${option('min')} must be a number from 0 to 100 (a percent), not ${JSON.stringify(min)}`);
   const items = coverageItems(report);
-  const unknown = required.filter((name) => !items.has(name));
-  if (unknown.length > 0)
-    throw new OptionError(
-      wording`${option('require')} names ${unknown.map((name) => JSON.stringify(name.slice(0, 100))).join(', ')}, not an item of the report: name ${itemNaming}`,
-    );
+  const unknown = [...new Set(required.filter((name) => !items.has(name)))];
+  if (unknown.length > 0) {
+    // At most ten named: the message stays short whatever the list.
+    const named = unknown.slice(0, 10).map((name) => JSON.stringify(name.slice(0, 100)));
+    const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : '';
+    throw new OptionError(wording`${option('require')} names ${named.join(', ')}${more}, not an item of the report: name ${itemNaming}`);
+  }
   const failures: string[] = [];
   if (min !== undefined && report.covered * 100 < min * report.total)
     failures.push(`${report.percent}% covered (${report.covered} of ${report.total}), below the minimum of ${min}%`);

@@ -305,6 +305,17 @@ describe('checkCoverage', () => {
     expect(() => checkCoverage(sampleReport(), { require: ['listMonitor', 'getMonitor:999'] })).toThrow(
       /require names "listMonitor", "getMonitor:999", not an item of the report/,
     );
+    // Thousands of names, repeated: ten named once each, the rest counted.
+    const many = Array.from({ length: 5000 }, (_, index) => `no-such-item-${index % 2500}`);
+    const message = (() => {
+      try {
+        checkCoverage(sampleReport(), { require: many });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toMatch(/"no-such-item-9" and 2490 more, not an item of the report/);
+    expect(message!.length).toBeLessThan(1000);
   });
 });
 
