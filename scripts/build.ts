@@ -24,7 +24,7 @@ import { finishedPage, redocPage } from './lib/docs-page.js';
 import { llmsText, markdownReference } from './lib/markdown-reference.js';
 import { mcpTools } from './lib/mcp-tools.js';
 import { dereferenced, toOpenApi30 } from './lib/openapi-forms.js';
-import { generatedDir, outputs, root, specRoot } from './lib/paths.js';
+import { distFile, generatedDir, outputs, root, specRoot } from './lib/paths.js';
 import { postmanCollection, postmanEnvironments } from './lib/postman.js';
 import { run, withoutBanner } from './lib/run.js';
 import { seedSchema } from './lib/seed-schema.js';
@@ -193,8 +193,11 @@ export const steps: Step[] = [
       'scripts/lib/docs-loading.ts',
       'scripts/lib/docs-console.ts',
       'scripts/docs-console',
+      // What the console's bundle takes from src/ (scripts/docs-console/*.ts's imports, and theirs).
       'src/description/examples.ts',
+      'src/client/request-values.ts',
       'src/fetch/address.ts',
+      'src/options.ts',
     ],
     produces: (out) => [out.docs],
     run: async (out) => {
@@ -207,7 +210,7 @@ export const steps: Step[] = [
     name: 'compile',
     compiles: true,
     inputs: ['src', 'generated', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
-    produces: () => [path.join(root, 'dist', 'src', 'index.js'), path.join(root, 'dist', 'src', 'bin.js')],
+    produces: () => [distFile('index.js'), distFile('bin.js')],
     run: async () => {
       await rm(path.join(root, 'dist'), { recursive: true, force: true });
       await run('tsc', ['-p', 'tsconfig.build.json']);

@@ -3,12 +3,11 @@
 // a fresh process, beside a Node process that does nothing. Listing tools calls no service: the address given is a
 // closed port of this machine.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { median } from './bench/load.js';
-import { root } from './paths.js';
+import { distFile, root } from './paths.js';
 
 export interface BenchRow {
   measure: string;
@@ -17,7 +16,7 @@ export interface BenchRow {
   notes: string;
 }
 
-const distBin = path.join(root, 'dist', 'src', 'bin.js');
+const distBin = distFile('bin.js');
 const httpToken = 'bench-http-token-0123456789abcdef';
 const env = { ...process.env, ACCESS_TOKEN: 'bench-access-token', MCP_HTTP_TOKEN: httpToken };
 const command = ['mcp', '--base-url', 'http://127.0.0.1:9/api'];

@@ -22,7 +22,7 @@ import type { ConsoleData, ConsoleOperation, ConsoleParameter, NamedValue, Scena
 import { root } from './paths.js';
 
 /** The console's source folder: a build whose inputs list it runs again when it changes. */
-export const consoleSources = path.join(root, 'scripts', 'docs-console');
+const consoleSources = path.join(root, 'scripts', 'docs-console');
 
 /** A value as a field of the console holds it: text as it is, a body as its media type sends it (JSON indented). */
 function fieldText(value: unknown, mediaType?: string): string {

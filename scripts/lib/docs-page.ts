@@ -13,10 +13,10 @@ import { root } from './paths.js';
 import { run } from './run.js';
 
 /** The page around Redoc: title, description, the offline content policy and the service's colour. */
-export const docsTemplate = path.join(root, 'scripts', 'docs-template.hbs');
+const docsTemplate = path.join(root, 'scripts', 'docs-template.hbs');
 
 /** Redoc options, passed as `redocly build-docs --openapi <json>` (redocly.yaml has no `openapi:` section). */
-export const redocOptions = {
+const redocOptions = {
   // Every named schema gets a page under this menu entry, so that every enumeration's table of values is on the page.
   schemaDefinitionsTagName: 'Schemas',
   // Only the samples written for each operation (x-codeSamples), in this order: no generated samples in other

@@ -7,6 +7,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const specRoot = path.join(root, 'openapi', 'openapi.yaml');
 export const generatedDir = path.join(root, 'generated');
 export const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+/** A file of the compiled package, under `dist/src/` (`distFile('bin.js')`). */
+export const distFile = (...parts: string[]) => path.join(root, 'dist', 'src', ...parts);
 
 /** The files of the generated/ folder, by role, inside a chosen output folder. */
 export function outputs(dir: string = generatedDir) {

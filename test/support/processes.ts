@@ -1,8 +1,7 @@
 // Processes of a command under test, read from /proc (Linux): to prove that nothing outlives it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { root } from '../../scripts/lib/paths.js';
+import { distFile, root } from '../../scripts/lib/paths.js';
 
 export { freePort } from '../../scripts/lib/ports.js';
 
@@ -11,7 +10,7 @@ export { freePort } from '../../scripts/lib/ports.js';
  * starts the command runs this, which starts without tsx's compile step (about half a second of CPU per process).
  * Only `npm run mock` and what it runs (`tsx src/bin.ts`) are tested through tsx, in mock-cli.test.ts.
  */
-export const compiledBin = path.join(root, 'dist', 'src', 'bin.js');
+export const compiledBin = distFile('bin.js');
 
 function parentOf(pid: number): number | undefined {
   try {

@@ -1,7 +1,7 @@
 // The typed client against plain fetch, to the same small local server (a separate process).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { root } from '../paths.js';
+import { distFile, root } from '../paths.js';
 import { nodeFigures, waitFor } from './processes.js';
 import type { BenchSection } from './section.js';
 
@@ -15,7 +15,7 @@ const serverScript = `
 
 // Runs in the child process: the same GET by plain fetch, by the client, and by the client with validate: answerSchema.
 const figuresScript = (port: string, calls: number) => `
-  const { createServiceClient } = await import(${JSON.stringify(path.join(root, 'dist', 'src', 'index.js'))});
+  const { createServiceClient } = await import(${JSON.stringify(distFile('index.js'))});
   const baseUrl = 'http://127.0.0.1:${port}/api';
   const headers = { Authorization: 'Service-oauthtoken 1000.bench', Accept: 'application/json; version=2.0' };
   const client = createServiceClient({ baseUrl, auth: { accessToken: '1000.bench' }, retry: false });

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { root } from '../paths.js';
+import { distFile, root } from '../paths.js';
 import { median } from './load.js';
 import { commandLineRows, inProcessRow, type Part } from './on-and-off.js';
 import { distBin, nodeFigures } from './processes.js';
@@ -32,7 +32,7 @@ const reports = 32;
  * then measures merging their texts in-process: read back and checked, merged, written as the terminal table.
  */
 function writeAndMerge(folder: string): Promise<Record<string, number>> {
-  const mock = path.join(root, 'dist', 'src', 'mock', 'index.js');
+  const mock = distFile('mock', 'index.js');
   return nodeFigures(`
     import { writeFileSync } from 'node:fs';
     const { createMockFetch, formatCoverage, mergeCoverage, readCoverageReport } = await import(${JSON.stringify(mock)});
@@ -69,7 +69,7 @@ function writeAndMerge(folder: string): Promise<Record<string, number>> {
  * a list answered, a 401 that played a behaviour, a 404 of a path no operation has (its near miss searched).
  */
 async function countingRow(context: BenchContext): Promise<void> {
-  const dist = (file: string) => JSON.stringify(path.join(root, 'dist', 'src', file));
+  const dist = (file: string) => JSON.stringify(distFile(file));
   const figures = await nodeFigures(`
     const { createCoverage } = await import(${dist('coverage/index.js')});
     const { mockDocumentOf } = await import(${dist('description/mock-document.js')});

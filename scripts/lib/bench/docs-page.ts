@@ -14,6 +14,7 @@ import { type OpenApiDocument, operationsOf } from '../../../src/description/ope
 import { chromiumPath, desktop, launchChromium, phone } from '../chromium.js';
 import { consoleParts, redocPage, withConsole, withoutRemoteImages } from '../docs-page.js';
 import { outputs } from '../paths.js';
+import { median } from './load.js';
 import { type BenchSection, ms } from './section.js';
 
 /** The targets of issue 41: the guides' first heading within 1.0 s, the page answering within 2.0 s; the console at most 30 kB gzipped. */
@@ -89,7 +90,6 @@ async function firstOperationRoute(browser: Browser, file: string, bundle: OpenA
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const verdict = (value: number, target: number) => `target ${(target / 1000).toFixed(1)} s: ${value <= target ? 'met' : 'not met'}`;
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 

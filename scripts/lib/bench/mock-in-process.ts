@@ -1,11 +1,10 @@
 // startMock() and createMockFetch(), in fresh Node processes: what a test suite pays.
-import path from 'node:path';
-import { root } from '../paths.js';
+import { distFile } from '../paths.js';
 import { median } from './load.js';
 import { nodeFigures } from './processes.js';
 import { type BenchSection, ms } from './section.js';
 
-const distMock = path.join(root, 'dist', 'src', 'mock', 'index.js');
+const distMock = distFile('mock', 'index.js');
 
 // Runs in a fresh child process: the import, a first mock (the engine loads), then a second one.
 const startScript = `

@@ -2,8 +2,7 @@
 // in one run, in alternating rounds (on, off, off, on, twice) so that a busy moment of the machine weighs on both:
 // `createMockFetch()`'s time per call, and the command line's requests per second and CPU time per request at
 // concurrency 1 and 50.
-import path from 'node:path';
-import { root } from '../paths.js';
+import { distFile } from '../paths.js';
 import { treeCpuMs } from '../proc.js';
 import { type LoadResult, load, median } from './load.js';
 import { nodeFigures, startMockCommand, stop } from './processes.js';
@@ -73,7 +72,7 @@ export async function commandLineRows(context: BenchContext, part: Part): Promis
  * fresh processes make them in either order, and each side's figure is the mean of its two.
  */
 export async function inProcessRow(context: BenchContext, part: Part): Promise<void> {
-  const mock = path.join(root, 'dist', 'src', 'mock', 'index.js');
+  const mock = distFile('mock', 'index.js');
   const measure = (first: 'on' | 'off') =>
     nodeFigures(`
     const { createMockFetch } = await import(${JSON.stringify(mock)});

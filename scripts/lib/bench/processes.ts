@@ -1,8 +1,7 @@
 // Processes the bench starts as their users start them: servers polled until they answer, Node scripts that print
 // their figures. Their memory and CPU time are read from /proc (scripts/lib/proc.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { root } from '../paths.js';
+import { distFile, root } from '../paths.js';
 import { freePort } from '../ports.js';
 import type { SampleRequest } from '../sample-requests.js';
 import { sendSample } from './load.js';
@@ -45,7 +44,7 @@ export async function startServer(command: string, args: string[], port: number,
 }
 
 /** The command line as the build compiles it. */
-export const distBin = path.join(root, 'dist', 'src', 'bin.js');
+export const distBin = distFile('bin.js');
 
 /**
  * The mock's command line on a free port, polled until `first` answers: `options` after `mock`, and `nodeOptions`

@@ -1,11 +1,10 @@
 // What worlds cost (src/mock/worlds/): making 100 of them, in time and memory (target: under 1 s and 50 MB), in
 // code and over HTTP as workers make them on first use; and a call in a world beside one in the default world.
-import path from 'node:path';
-import { root } from '../paths.js';
+import { distFile } from '../paths.js';
 import { nodeFigures } from './processes.js';
 import { type BenchSection, ms } from './section.js';
 
-const distMock = path.join(root, 'dist', 'src', 'mock', 'index.js');
+const distMock = distFile('mock', 'index.js');
 
 // Runs in a fresh child process: the heap is measured after a full collection, before and after.
 const worldsScript = `
