@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * List the customers of an MSP account
-         * @description An MSP account call, made for the MSP account itself: returns its customer accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any other call to act on that customer (see [Accounts](#/section/accounts)). It takes no `zaaid` cookie: the zaaids come from this list (core document, section 5, item 8), and the mock refuses a list call sent with one (403, its reading of section 5, item 9). An operation the MSP account may not perform answers with the message `You are not authorized to perform this operation.`
+         * @description An MSP account call, made for the MSP account itself: returns its customer accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any other call to act on that customer (see [Accounts](#/section/accounts)). It takes no `zaaid` cookie (this description's reading: the zaaids come from this list, core document, section 5, item 8; the documents do not say what the service does with one), and the mock refuses a list call sent with one (403, its reading of section 5, item 9). An operation the MSP account may not perform answers with the message `You are not authorized to perform this operation.`
          *
          *     **Scope:** `Service.Msp.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */
@@ -143,7 +143,7 @@ export interface paths {
         };
         /**
          * List the business units of a BU portal account
-         * @description A BU portal call, made for the BU portal account itself: returns its business-unit accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any other call to act on that business unit (see [Accounts](#/section/accounts)). It takes no `zaaid` cookie: the zaaids come from this list (core document, section 5, item 8), and the mock refuses a list call sent with one (403, its reading of section 5, item 9). An operation the BU portal account may not perform answers with the message `You are not authorized to perform this operation.`
+         * @description A BU portal call, made for the BU portal account itself: returns its business-unit accounts, each with a `name` and a `zaaid`. Add the header `Cookie: zaaid={zaaid}` to any other call to act on that business unit (see [Accounts](#/section/accounts)). It takes no `zaaid` cookie (this description's reading: the zaaids come from this list, core document, section 5, item 8; the documents do not say what the service does with one), and the mock refuses a list call sent with one (403, its reading of section 5, item 9). An operation the BU portal account may not perform answers with the message `You are not authorized to perform this operation.`
          *
          *     **Scope:** `Service.Bu.Read` (inferred from the scope table: the documents do not name this endpoint's scope).
          */

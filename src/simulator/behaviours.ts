@@ -8,11 +8,11 @@
 export const behaviours = {
   'access-token-expired': 'An API call with an access token past its lifetime (expires_in): 401 (section 5, item 5)',
   'access-token-renewed': 'A refresh-token grant gave a new access token (section 5, item 5)',
-  'fault-retry-after': 'An injected 429 or 503 with Retry-After',
+  'fault-retry-after': 'An injected fault with Retry-After (retry_after_s), such as a 429 or a 503',
   'fault-server-error': 'An injected 5xx without Retry-After',
   'fault-delay': 'An injected delay before the answer',
   'access-token-limit':
-    'The identity provider refused an access token: 10 generated from the refresh token in 10 minutes (section 8): 400 too_many_requests',
+    "The identity provider refused an access token: 10 generated from the refresh token in 10 minutes (section 8; counted per refresh token, the mock's reading): 400 too_many_requests",
   'refresh-token-limit':
     'The identity provider refused a refresh token: 20 generated for the client ID in 10 minutes (section 8): 400 too_many_requests',
   'customer-account': "A call acted on an MSP customer's account (Cookie: zaaid, section 5, item 8)",
